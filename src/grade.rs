@@ -1,0 +1,1 @@
+//! Grading (to come).

@@ -1,0 +1,16 @@
+//! # gamekit
+//!
+//! A Rust course kit for classic two-player board games: five assignments, each with a
+//! student handout (`starter/`), a reference answer (`solution/`) and a graded suite
+//! (`tests/`), and this crate, the platform an instructor grades with:
+//!
+//! - [`reversi`]: the reference engine for Reversi with blocks, the suite's oracle;
+//! - [`grade`]: builds a submission against a suite, runs every test in its own process
+//!   with a time limit, scores it by the rubric and explains every lost point;
+//! - [`testkit`]: what the graded suites share (transcripts, exact comparison, programs).
+//!
+//! The `gamekit` command (`gamekit grade <assignment> [DIR]`) is a thin layer over these.
+
+pub mod grade;
+pub mod reversi;
+pub mod testkit;

@@ -1,0 +1,219 @@
+//! What the graded suites share: transcript fixtures, byte-exact comparison whose failure
+//! explains itself in a student's terms, and the assignment programs under test.
+//!
+//! A failed check panics with a message written for the student: `gamekit grade` shows it
+//! as the reason a test lost its points.
+
+use std::fmt::Write as _;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
+
+/// One recorded run of a console program: `<name>.args` (the arguments, split on
+/// whitespace), `<name>.in` (stdin) and `<name>.out` (the exact expected stdout).
+#[derive(Debug, Clone)]
+pub struct Transcript {
+    /// The file name without extension, e.g. `sample_run_2`.
+    pub name: String,
+    /// Where the fixture lives: `<dir>/<name>`, without extension.
+    pub stem: PathBuf,
+    /// The command-line arguments.
+    pub args: Vec<String>,
+    /// What is fed to stdin.
+    pub input: Vec<u8>,
+    /// What stdout must be, byte for byte.
+    pub expected: Vec<u8>,
+}
+
+impl Transcript {
+    /// Loads the transcript whose `.in` file is `input_path`; a missing `.args` means none.
+    ///
+    /// # Panics
+    /// When the `.in` or `.out` file cannot be read (a broken kit, not a student's fault).
+    pub fn load(input_path: &Path) -> Transcript {
+        let stem = input_path.with_extension("");
+        let read = |extension: &str| {
+            let path = stem.with_extension(extension);
+            fs::read(&path)
+                .unwrap_or_else(|error| panic!("cannot read fixture {}: {error}", path.display()))
+        };
+        let args = fs::read_to_string(stem.with_extension("args")).unwrap_or_default();
+        Transcript {
+            name: stem
+                .file_name()
+                .map(|name| name.to_string_lossy().into_owned())
+                .unwrap_or_default(),
+            args: args.split_whitespace().map(str::to_owned).collect(),
+            input: read("in"),
+            expected: read("out"),
+            stem,
+        }
+    }
+
+    /// Every transcript in `dir` (each `*.in` file), sorted by name.
+    ///
+    /// # Panics
+    /// When `dir` cannot be read.
+    pub fn load_all(dir: &Path) -> Vec<Transcript> {
+        let entries = fs::read_dir(dir)
+            .unwrap_or_else(|error| panic!("cannot read {}: {error}", dir.display()));
+        let mut inputs: Vec<PathBuf> = entries
+            .filter_map(|entry| entry.ok().map(|entry| entry.path()))
+            .filter(|path| path.extension().is_some_and(|extension| extension == "in"))
+            .collect();
+        inputs.sort();
+        inputs.iter().map(|path| Transcript::load(path)).collect()
+    }
+
+    /// Panics with an explanation unless `actual` is exactly the expected output.
+    #[track_caller]
+    pub fn assert_output(&self, program: &str, actual: &[u8]) {
+        if let Some(difference) = explain_difference(&self.expected, actual) {
+            panic!(
+                "the output of `{program}{args} < {input}` differs from the expected transcript.\n\
+                 input fed (stdin):\n{fed}\n{difference}",
+                args = self
+                    .args
+                    .iter()
+                    .fold(String::new(), |line, arg| line + " " + arg),
+                input = self.stem.with_extension("in").display(),
+                fed = indent(&visible(&self.input), 40),
+            );
+        }
+    }
+}
+
+/// A description of the first line where `actual` differs from `expected`, or `None` when
+/// they are the same bytes. Whitespace is made visible: `·` a space, `→` a tab, `⏎` a newline.
+pub fn explain_difference(expected: &[u8], actual: &[u8]) -> Option<String> {
+    if expected == actual {
+        return None;
+    }
+    let expected_lines: Vec<&[u8]> = expected.split_inclusive(|&b| b == b'\n').collect();
+    let actual_lines: Vec<&[u8]> = actual.split_inclusive(|&b| b == b'\n').collect();
+    let line = (0..)
+        .find(|&i| expected_lines.get(i) != actual_lines.get(i))
+        .unwrap_or(0);
+    let show = |lines: &[&[u8]]| {
+        lines.get(line).map_or(
+            "(nothing: the output ends before this line)".to_owned(),
+            |text| visible(text),
+        )
+    };
+    let mut report = format!("first difference at line {} of the output:\n", line + 1);
+    let _ = writeln!(report, "  expected: {}", show(&expected_lines));
+    let _ = writeln!(report, "  actual:   {}", show(&actual_lines));
+    if line > 0 {
+        let _ = writeln!(
+            report,
+            "after the line (the same in both):\n  {}",
+            visible(expected_lines[line - 1])
+        );
+    }
+    Some(report)
+}
+
+/// `bytes` as text with whitespace visible: `·` for a space, `→` for a tab, `⏎` for a
+/// newline, `␍` for a carriage return; other control bytes and invalid UTF-8 as `\xNN`.
+pub fn visible(bytes: &[u8]) -> String {
+    let mut text = String::new();
+    for chunk in bytes.utf8_chunks() {
+        for c in chunk.valid().chars() {
+            match c {
+                ' ' => text.push('·'),
+                '\t' => text.push('→'),
+                '\n' => text.push('⏎'),
+                '\r' => text.push('␍'),
+                c if c.is_control() => {
+                    let _ = write!(text, "\\x{:02x}", c as u32);
+                }
+                c => text.push(c),
+            }
+        }
+        for byte in chunk.invalid() {
+            let _ = write!(text, "\\x{byte:02x}");
+        }
+    }
+    text
+}
+
+/// `text` split after each `⏎` and indented, at most `max_lines` lines (then an ellipsis).
+fn indent(text: &str, max_lines: usize) -> String {
+    let lines: Vec<&str> = text.split_inclusive('⏎').collect();
+    let mut out: String = lines
+        .iter()
+        .take(max_lines)
+        .map(|line| format!("  {line}\n"))
+        .collect();
+    if lines.len() > max_lines {
+        let _ = writeln!(out, "  … ({} more lines)", lines.len() - max_lines);
+    }
+    out
+}
+
+/// The path of binary `bin` of package `package` in the workspace of the suite being run,
+/// built on first use (once per process).
+///
+/// The suite runs against a dependency (the solution, or the submission being graded), and
+/// Cargo builds only the binaries of the package under test, so this builds them itself,
+/// in a target directory of its own so as not to wait on the one running the tests.
+///
+/// # Panics
+/// When the build fails.
+pub fn program(manifest_dir: &str, package: &str, bin: &str) -> PathBuf {
+    static BUILT: OnceLock<Result<PathBuf, String>> = OnceLock::new();
+    let target_dir = BUILT.get_or_init(|| {
+        let target_dir = Path::new(manifest_dir).join("target").join("programs");
+        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
+        let output = Command::new(cargo)
+            .args([
+                "build",
+                "--quiet",
+                "--bins",
+                "--package",
+                package,
+                "--target-dir",
+            ])
+            .arg(&target_dir)
+            .current_dir(manifest_dir)
+            .output()
+            .map_err(|error| format!("cannot run cargo: {error}"))?;
+        if !output.status.success() {
+            return Err(format!(
+                "building {package} failed:\n{}",
+                String::from_utf8_lossy(&output.stderr)
+            ));
+        }
+        Ok(target_dir.join("debug"))
+    });
+    match target_dir {
+        Ok(dir) => dir.join(format!("{bin}{}", std::env::consts::EXE_SUFFIX)),
+        Err(message) => panic!("{message}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn whitespace_is_made_visible() {
+        assert_eq!(visible(b"a b\tc\r\n\x01\xff"), "a·b→c␍⏎\\x01\\xff");
+    }
+
+    #[test]
+    fn the_first_differing_line_is_reported() {
+        let report = explain_difference(b"one\ntwo \nthree\n", b"one\ntwo\nthree\n").unwrap();
+        assert!(report.contains("line 2"), "{report}");
+        assert!(report.contains("expected: two·⏎"), "{report}");
+        assert!(report.contains("actual:   two⏎"), "{report}");
+    }
+
+    #[test]
+    fn missing_output_is_reported() {
+        let report = explain_difference(b"one\ntwo\n", b"one\n").unwrap();
+        assert!(report.contains("output ends before this line"), "{report}");
+        assert_eq!(explain_difference(b"same", b"same"), None);
+    }
+}

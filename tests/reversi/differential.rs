@@ -1,0 +1,192 @@
+//! The required functions against gamekit's reference engine, on thousands of random
+//! positions from a fixed seed: positions reached by random games on boards with random
+//! blocks, and boards of randomly scattered cells (not reachable, but every rule still
+//! applies to them).
+
+use crate::boards::{address, board, show, with_size};
+use gamekit::reversi::{BLACK, BLOCK, EMPTY, Position, WHITE, opponent};
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use rstest::rstest;
+
+/// How many positions each test checks for a board size.
+fn positions(size: usize) -> usize {
+    if size > 12 { 150 } else { 1000 }
+}
+
+/// The random positions for `size`, the same on every run.
+fn random_positions(size: usize) -> Vec<Position> {
+    let mut rng = ChaCha8Rng::seed_from_u64(1120 + size as u64);
+    (0..positions(size))
+        .map(|i| {
+            if i % 2 == 0 {
+                played(size, &mut rng)
+            } else {
+                scattered(size, &mut rng)
+            }
+        })
+        .collect()
+}
+
+/// Random blocks, then up to 40 random moves (a side without a move passes).
+fn played(size: usize, rng: &mut ChaCha8Rng) -> Position {
+    let mut position = Position::new(size).expect("a size the assignment allows");
+    for _ in 0..rng.random_range(0..=size * size / 4) {
+        let (row, col) = (rng.random_range(0..size), rng.random_range(0..size));
+        if position.cell(row as i64, col as i64) == Some(EMPTY) {
+            position.set(row, col, BLOCK);
+        }
+    }
+    let mut player = BLACK;
+    for _ in 0..rng.random_range(0..40) {
+        let moves = position.legal_moves(player);
+        if !moves.is_empty() {
+            let (row, col) = moves[rng.random_range(0..moves.len())];
+            position
+                .play(player, row as i64, col as i64)
+                .expect("a legal move");
+        }
+        player = opponent(player);
+    }
+    position
+}
+
+/// Every cell drawn at random: empty half of the time, else a block or a disc.
+fn scattered(size: usize, rng: &mut ChaCha8Rng) -> Position {
+    let mut position = Position::new(size).expect("a size the assignment allows");
+    for row in 0..size {
+        for col in 0..size {
+            let cell = [EMPTY, EMPTY, EMPTY, BLOCK, BLACK, WHITE][rng.random_range(0..6)];
+            position.set(row, col, cell);
+        }
+    }
+    position
+}
+
+/// Every cell of the board and the ring of cells just off it.
+fn cells_and_ring(size: usize) -> impl Iterator<Item = (i32, i32)> {
+    let n = size as i32;
+    (-1..=n).flat_map(move |y| (-1..=n).map(move |x| (y, x)))
+}
+
+fn check_valid_move_checks<const N: usize>() {
+    for expected in random_positions(N) {
+        let before = board::<N>(&expected);
+        for p in [BLACK, WHITE] {
+            for (y, x) in cells_and_ring(N) {
+                let mut board = before;
+                let got = reversi::valid_move(&mut board, p, y, x, false);
+                let legal = expected.is_legal(p, y.into(), x.into());
+                let call = format!(
+                    "valid_move(board, {p:?}, {y}, {x}, false) (a move at {})",
+                    address(y, x)
+                );
+                assert_eq!(
+                    got,
+                    legal,
+                    "{call} returned {got}, expected {legal}, on the board\n{}",
+                    show(&before)
+                );
+                assert!(
+                    board == before,
+                    "{call} changed the board\n{}into\n{}",
+                    show(&before),
+                    show(&board)
+                );
+            }
+        }
+    }
+}
+
+fn check_valid_move_flips<const N: usize>() {
+    for start in random_positions(N) {
+        let before = board::<N>(&start);
+        for p in [BLACK, WHITE] {
+            for (y, x) in cells_and_ring(N) {
+                let mut after = before;
+                let got = reversi::valid_move(&mut after, p, y, x, true);
+                let mut expected = start.clone();
+                let legal = expected.play(p, y.into(), x.into()).is_ok();
+                let call = format!(
+                    "valid_move(board, {p:?}, {y}, {x}, true) (a move at {})",
+                    address(y, x)
+                );
+                assert_eq!(
+                    got,
+                    legal,
+                    "{call} returned {got}, expected {legal}, on the board\n{}",
+                    show(&before)
+                );
+                let expected = board::<N>(&expected);
+                assert!(
+                    after == expected,
+                    "after {call} the board should be\n{}but it is\n{}(the board before the call:\n{})",
+                    show(&expected),
+                    show(&after),
+                    show(&before)
+                );
+            }
+        }
+    }
+}
+
+fn check_has_valid_moves<const N: usize>() {
+    for expected in random_positions(N) {
+        let board = board::<N>(&expected);
+        for p in [BLACK, WHITE] {
+            let got = reversi::has_valid_moves(&board, p);
+            let want = !expected.legal_moves(p).is_empty();
+            assert_eq!(
+                got,
+                want,
+                "has_valid_moves(board, {p:?}) returned {got}, expected {want}, on the board\n{}",
+                show(&board)
+            );
+        }
+    }
+}
+
+fn check_has_empty_cells<const N: usize>() {
+    let mut rng = ChaCha8Rng::seed_from_u64(26 + N as u64);
+    for mut expected in random_positions(N) {
+        // Fill all but a few cells, so that boards with one empty cell and none come up.
+        let mut empties: Vec<(usize, usize)> = (0..N)
+            .flat_map(|row| (0..N).map(move |col| (row, col)))
+            .filter(|&(r, c)| expected.cell(r as i64, c as i64) == Some(EMPTY))
+            .collect();
+        let keep = rng.random_range(0..3);
+        while empties.len() > keep {
+            let (row, col) = empties.swap_remove(rng.random_range(0..empties.len()));
+            expected.set(row, col, [BLOCK, BLACK, WHITE][rng.random_range(0..3)]);
+        }
+        let board = board::<N>(&expected);
+        let got = reversi::has_empty_cells(&board);
+        let want = expected.has_empty_cells();
+        assert_eq!(
+            got,
+            want,
+            "has_empty_cells(board) returned {got}, expected {want}, on the board\n{}",
+            show(&board)
+        );
+    }
+}
+
+#[rstest]
+fn valid_move_checks(#[values(4, 6, 8, 10, 12, 26)] size: usize) {
+    with_size!(size, check_valid_move_checks());
+}
+
+#[rstest]
+fn valid_move_flips(#[values(4, 6, 8, 10, 12, 26)] size: usize) {
+    with_size!(size, check_valid_move_flips());
+}
+
+#[rstest]
+fn has_valid_moves(#[values(4, 6, 8, 10, 12, 26)] size: usize) {
+    with_size!(size, check_has_valid_moves());
+}
+
+#[rstest]
+fn has_empty_cells(#[values(4, 6, 8, 10, 12, 26)] size: usize) {
+    with_size!(size, check_has_empty_cells());
+}

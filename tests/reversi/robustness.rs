@@ -1,0 +1,389 @@
+//! Bad input and the end of input: the program rejects what the spec rejects, silently
+//! re-prompts after an unreadable token, stops cleanly when the input ends at any prompt,
+//! and never panics, hangs or prints anything the spec does not say.
+
+use assert_cmd::Command;
+use gamekit::reversi::Position;
+use gamekit::testkit::{explain_difference, program, visible};
+use proptest::prelude::*;
+use proptest::test_runner::{Config, RngSeed};
+use rstest::rstest;
+
+/// Runs the game in memory on `input`; returns what it printed and how it ended.
+fn run(args: &[&str], input: &[u8]) -> (Vec<u8>, Result<(), reversi::Error>) {
+    let mut output = Vec::new();
+    let result = reversi::run(args, input, &mut output);
+    (output, result)
+}
+
+/// The board at the start of a game without blocks, as printed.
+fn initial(size: usize) -> String {
+    Position::new(size).expect("an allowed size").to_string()
+}
+
+/// Checks that on `input` the game prints exactly `expected` and then stops at the end of
+/// the input.
+#[track_caller]
+fn assert_stops_at_end_of_input(args: &[&str], input: &[u8], expected: &str) {
+    let (output, result) = run(args, input);
+    if let Some(difference) = explain_difference(expected.as_bytes(), &output) {
+        panic!(
+            "with the input\n  {}\nthe output differs from the original program's.\n{difference}",
+            visible(input)
+        );
+    }
+    assert!(
+        matches!(result, Err(reversi::Error::EndOfInput)),
+        "with the input\n  {}\nreversi::run should stop with Err(EndOfInput) when the input ends at a prompt, but returned {result:?}",
+        visible(input)
+    );
+}
+
+mod end_of_input {
+    use super::*;
+
+    #[test]
+    fn at_the_block_count() {
+        assert_stops_at_end_of_input(&[], b"", "Enter number of blocks: ");
+    }
+
+    #[test]
+    fn at_a_block_position() {
+        assert_stops_at_end_of_input(
+            &[],
+            b"2\nA1\n",
+            "Enter number of blocks: Enter position for block 1: Enter position for block 2: ",
+        );
+    }
+
+    #[test]
+    fn at_a_move() {
+        let expected = format!(
+            "Enter number of blocks: Round 1:\n{}Player X's turn: ",
+            initial(4)
+        );
+        assert_stops_at_end_of_input(&["--size", "4"], b"0\n", &expected);
+    }
+
+    #[test]
+    fn at_a_move_after_an_invalid_one() {
+        let expected = format!(
+            "Enter number of blocks: Round 1:\n{}Player X's turn: Invalid move!\nPlayer X's turn: ",
+            initial(6)
+        );
+        assert_stops_at_end_of_input(&["--size", "6"], b"0 A1", &expected);
+    }
+
+    #[test]
+    fn inside_a_position_after_its_letter() {
+        let expected = format!(
+            "Enter number of blocks: Round 1:\n{}Player X's turn: ",
+            initial(4)
+        );
+        assert_stops_at_end_of_input(&["--size", "4"], b"0\nC", &expected);
+    }
+
+    #[test]
+    fn after_a_sign() {
+        assert_stops_at_end_of_input(&[], b"-", "Enter number of blocks: ");
+    }
+
+    #[test]
+    fn after_an_unreadable_token_re_prompts_first() {
+        assert_stops_at_end_of_input(
+            &[],
+            b"abc",
+            "Enter number of blocks: Enter number of blocks: ",
+        );
+    }
+
+    #[test]
+    fn in_the_program_exits_1_with_one_line_on_stderr() {
+        let run = Command::new(program(env!("CARGO_MANIFEST_DIR"), "reversi", "reversi"))
+            .args(["--size", "4"])
+            .write_stdin("1\n")
+            .timeout(std::time::Duration::from_secs(10))
+            .output()
+            .expect("the reversi program runs");
+        assert_eq!(
+            String::from_utf8_lossy(&run.stdout),
+            "Enter number of blocks: Enter position for block 1: "
+        );
+        assert_eq!(
+            run.status.code(),
+            Some(1),
+            "the exit status at end of input"
+        );
+        let stderr = String::from_utf8_lossy(&run.stderr);
+        assert_eq!(
+            stderr.lines().count(),
+            1,
+            "exactly one line on stderr, got {stderr:?}"
+        );
+    }
+}
+
+mod bad_input {
+    use super::*;
+
+    #[rstest]
+    #[case::letters("xyz\n")]
+    #[case::a_number_too_big_for_int("99999999999999999999\n")]
+    #[case::a_lone_sign("- 5\n")]
+    #[case::a_decimal_point_then_garbage(".5\n")]
+    fn an_unreadable_block_count_re_prompts_silently(#[case] bad: &str) {
+        let input = format!("{bad}0\n");
+        let expected = format!(
+            "Enter number of blocks: Enter number of blocks: Round 1:\n{}Player X's turn: ",
+            initial(4)
+        );
+        assert_stops_at_end_of_input(&["--size", "4"], input.as_bytes(), &expected);
+    }
+
+    #[rstest]
+    #[case::negative("-1\n")]
+    #[case::zero("0\n")]
+    #[case::plus_zero_with_leading_zeros("+000\n")]
+    fn a_count_of_zero_or_less_adds_no_blocks(#[case] count: &str) {
+        let expected = format!(
+            "Enter number of blocks: Round 1:\n{}Player X's turn: ",
+            initial(4)
+        );
+        assert_stops_at_end_of_input(&["--size", "4"], count.as_bytes(), &expected);
+    }
+
+    #[test]
+    fn too_many_blocks_then_the_most_allowed() {
+        let expected = "Enter number of blocks: Too many blocks!\nEnter number of blocks: Enter position for block 1: ";
+        assert_stops_at_end_of_input(&["--size", "4"], b"9\n8\n", expected);
+    }
+
+    const AGAIN: &str = "Enter position for block 1: ";
+    const INVALID: &str = "Invalid position!\n";
+
+    #[rstest]
+    #[case::two_letters_discard_the_rest_of_the_line(b"AA1 B2\nC3\n", &[AGAIN, AGAIN, INVALID, AGAIN])]
+    #[case::row_zero(b"A0\n", &[AGAIN, INVALID, AGAIN])]
+    #[case::row_minus_one(b"A-1\n", &[AGAIN, INVALID, AGAIN])]
+    #[case::huge_row(b"A99999999999999999999\n", &[AGAIN, AGAIN])]
+    #[case::not_a_letter(b"#1\n", &[AGAIN, INVALID, AGAIN])]
+    #[case::lowercase_beyond_the_board(b"z1\n", &[AGAIN, INVALID, AGAIN])]
+    #[case::the_character_after_z(b"[1\n", &[AGAIN, INVALID, AGAIN])]
+    #[case::a_byte_above_ascii(b"\xff1\n", &[AGAIN, INVALID, AGAIN])]
+    #[case::a_two_byte_character_is_a_letter_then_no_number(b"\xc3\xa91\n", &[AGAIN, AGAIN])]
+    #[case::a_centre_disc(b"B2\n", &[AGAIN, INVALID, AGAIN])]
+    #[case::crlf_line_ends(b"\r\nA1\r\n", &[AGAIN, "Round 1:\n"])]
+    fn odd_block_positions(#[case] input: &[u8], #[case] printed: &[&str]) {
+        let input = [b"1\n".as_slice(), input].concat();
+        let mut expected = format!("Enter number of blocks: {}", printed.concat());
+        if expected.ends_with("Round 1:\n") {
+            let mut position = Position::new(4).expect("size 4");
+            position.set(0, 0, '#');
+            expected += &format!("{position}Player X's turn: ");
+        }
+        assert_stops_at_end_of_input(&["--size", "4"], &input, &expected);
+    }
+
+    #[test]
+    fn a_leading_zero_reads_as_the_same_row() {
+        let mut position = Position::new(4).expect("size 4");
+        position.set(0, 0, '#');
+        let expected = format!(
+            "Enter number of blocks: Enter position for block 1: Round 1:\n{position}Player X's turn: "
+        );
+        assert_stops_at_end_of_input(&["--size", "4"], b"1\nA01\n", &expected);
+    }
+
+    #[test]
+    fn a_megabyte_line_of_garbage_is_one_unreadable_token() {
+        let input = [vec![b'x'; 1 << 20], b"\n0\n".to_vec()].concat();
+        let expected = format!(
+            "Enter number of blocks: Enter number of blocks: Round 1:\n{}Player X's turn: ",
+            initial(4)
+        );
+        assert_stops_at_end_of_input(&["--size", "4"], &input, &expected);
+    }
+
+    #[test]
+    fn a_megabyte_line_of_invalid_moves_is_answered_move_by_move() {
+        let moves = 1 << 18;
+        let input = [b"0\n".to_vec(), b"A1 ".repeat(moves)].concat();
+        let expected = format!(
+            "Enter number of blocks: Round 1:\n{}Player X's turn: {}",
+            initial(4),
+            "Invalid move!\nPlayer X's turn: ".repeat(moves)
+        );
+        assert_stops_at_end_of_input(&["--size", "4"], &input, &expected);
+    }
+
+    #[rstest]
+    #[case::odd(&["--size", "5"])]
+    #[case::too_small(&["--size", "2"])]
+    #[case::too_big(&["--size", "28"])]
+    #[case::not_a_number(&["--size", "eight"])]
+    #[case::missing_value(&["--size"])]
+    #[case::unknown_option(&["--colour", "red"])]
+    fn a_bad_command_line_is_an_error_with_status_2(#[case] args: &[&str]) {
+        let run = Command::new(program(env!("CARGO_MANIFEST_DIR"), "reversi", "reversi"))
+            .args(args)
+            .write_stdin("0\n")
+            .timeout(std::time::Duration::from_secs(10))
+            .output()
+            .expect("the reversi program runs");
+        assert_eq!(
+            run.status.code(),
+            Some(2),
+            "`reversi {}` must exit with status 2",
+            args.join(" ")
+        );
+        assert!(
+            run.stdout.is_empty(),
+            "`reversi {}` must print nothing on stdout",
+            args.join(" ")
+        );
+        assert!(
+            !run.stderr.is_empty(),
+            "`reversi {}` must say what is wrong on stderr",
+            args.join(" ")
+        );
+    }
+
+    #[test]
+    fn binary_bytes_in_the_program_end_cleanly() {
+        let input: Vec<u8> = (0..=255u8).cycle().take(1 << 16).collect();
+        let run = Command::new(program(env!("CARGO_MANIFEST_DIR"), "reversi", "reversi"))
+            .write_stdin(input)
+            .timeout(std::time::Duration::from_secs(10))
+            .output()
+            .expect("the reversi program runs");
+        assert!(
+            matches!(run.status.code(), Some(0 | 1)),
+            "exit status {:?}; stderr: {}",
+            run.status.code(),
+            String::from_utf8_lossy(&run.stderr)
+        );
+        assert_only_spec_lines(&run.stdout);
+    }
+}
+
+/// Every line of `output` must be made of the spec's prompts, messages and board lines.
+#[track_caller]
+fn assert_only_spec_lines(output: &[u8]) {
+    let text = std::str::from_utf8(output).expect("the output is text");
+    for line in text.lines() {
+        let mut rest = line;
+        while let Some(prompt) = PROMPTS.iter().find_map(|prompt| prompt_at(rest, prompt)) {
+            rest = prompt;
+        }
+        let is_board_line = |text: &str| {
+            let header = text.strip_prefix("  ").is_some_and(|letters| {
+                letters.chars().enumerate().all(|(i, c)| {
+                    if i % 2 == 0 {
+                        c == ' '
+                    } else {
+                        c.is_ascii_uppercase()
+                    }
+                })
+            });
+            let row = text.len() > 3
+                && text[..2].trim_start().parse::<u32>().is_ok()
+                && text[2..].chars().enumerate().all(|(i, c)| {
+                    if i % 2 == 0 {
+                        c == ' '
+                    } else {
+                        ".#XO".contains(c)
+                    }
+                });
+            header || row
+        };
+        assert!(
+            rest.is_empty() || MESSAGES.contains(&rest) || is_round(rest) || is_board_line(rest),
+            "the program printed a line the spec does not have:
+  {}",
+            visible(line.as_bytes())
+        );
+    }
+}
+
+const PROMPTS: [&str; 4] = [
+    "Enter number of blocks: ",
+    "Enter position for block ",
+    "Player X's turn: ",
+    "Player O's turn: ",
+];
+/// Whether `text` is `Round R:`.
+fn is_round(text: &str) -> bool {
+    text.strip_prefix("Round ")
+        .and_then(|rest| rest.strip_suffix(':'))
+        .is_some_and(|number| number.parse::<u32>().is_ok())
+}
+
+const MESSAGES: [&str; 9] = [
+    "Too many blocks!",
+    "Invalid position!",
+    "Invalid move!",
+    "Player X has no valid moves! Pass!",
+    "Player O has no valid moves! Pass!",
+    "Game over:",
+    "Player X wins!",
+    "Player O wins!",
+    "Draw game!",
+];
+
+/// What follows `prompt` at the start of `text` (for the block prompt, after `K: `).
+fn prompt_at<'a>(text: &'a str, prompt: &str) -> Option<&'a str> {
+    let rest = text.strip_prefix(prompt)?;
+    if prompt.ends_with("block ") {
+        let digits = rest.find(|c: char| !c.is_ascii_digit())?;
+        return rest[digits..].strip_prefix(": ");
+    }
+    Some(rest)
+}
+
+proptest! {
+    #![proptest_config(Config { cases: 200, rng_seed: RngSeed::Fixed(1120), failure_persistence: None, ..Config::default() })]
+
+    /// Random bytes: the game ends or stops at the end of input, printing only spec lines.
+    #[test]
+    fn random_bytes_never_crash(input in proptest::collection::vec(any::<u8>(), 0..400), size in prop::sample::select(vec![4usize, 6, 8])) {
+        let size = size.to_string();
+        let (output, result) = run(&["--size", &size], &input);
+        prop_assert!(matches!(result, Ok(()) | Err(reversi::Error::EndOfInput)), "returned {:?}", result);
+        assert_only_spec_lines(&output);
+    }
+
+    /// Random tokens, good and bad: the same.
+    #[test]
+    fn random_tokens_never_crash(tokens in proptest::collection::vec(prop::sample::select(TOKENS.to_vec()), 0..300)) {
+        let (output, result) = run(&["--size", "4"], tokens.concat().as_bytes());
+        prop_assert!(matches!(result, Ok(()) | Err(reversi::Error::EndOfInput)), "returned {:?}", result);
+        assert_only_spec_lines(&output);
+    }
+}
+
+const TOKENS: [&str; 24] = [
+    "0 ",
+    "1 ",
+    "3\n",
+    "9 ",
+    "-1 ",
+    "A1 ",
+    "a2 ",
+    "B3 ",
+    "c4\n",
+    "D1 ",
+    "d2 ",
+    "C1\r\n",
+    "A4 ",
+    "b1 ",
+    "Z9 ",
+    "AA1 ",
+    "A01 ",
+    "x ",
+    "\n",
+    "# ",
+    "99999999999 ",
+    "+2 ",
+    "A",
+    "\t",
+];
