@@ -64,10 +64,7 @@ impl Position {
         if !SIZES.contains(&size) || size % 2 == 1 {
             return Err(PositionError::Size(size));
         }
-        let mut position = Position {
-            size,
-            cells: vec![EMPTY; size * size],
-        };
+        let mut position = Position { size, cells: vec![EMPTY; size * size] };
         let centre = size / 2;
         position.set(centre - 1, centre - 1, BLACK);
         position.set(centre - 1, centre, WHITE);
@@ -89,14 +86,8 @@ impl Position {
         let mut cells = Vec::with_capacity(size * size);
         for (row, text) in rows.iter().enumerate() {
             let row_cells: Vec<char> = text.as_ref().chars().filter(|c| *c != ' ').collect();
-            if let Some(bad) = row_cells
-                .iter()
-                .find(|c| !matches!(**c, EMPTY | BLOCK | BLACK | WHITE))
-            {
-                return Err(PositionError::Row {
-                    row,
-                    reason: format!("unexpected character {bad:?}"),
-                });
+            if let Some(bad) = row_cells.iter().find(|c| !matches!(**c, EMPTY | BLOCK | BLACK | WHITE)) {
+                return Err(PositionError::Row { row, reason: format!("unexpected character {bad:?}") });
             }
             if row_cells.len() != size {
                 let reason = format!("{} cells where {size} are due", row_cells.len());
@@ -122,10 +113,7 @@ impl Position {
     /// # Panics
     /// When the cell is off the board.
     pub fn set(&mut self, row: usize, col: usize, cell: char) {
-        assert!(
-            row < self.size && col < self.size,
-            "({row}, {col}) is off the board"
-        );
+        assert!(row < self.size && col < self.size, "({row}, {col}) is off the board");
         self.cells[row * self.size + col] = cell;
     }
 
@@ -142,25 +130,10 @@ impl Position {
         }
         let opponent = opponent(player);
         let mut flips = Vec::new();
-        for (dr, dc) in [
-            (-1, -1),
-            (-1, 0),
-            (-1, 1),
-            (0, -1),
-            (0, 1),
-            (1, -1),
-            (1, 0),
-            (1, 1),
-        ] {
+        for (dr, dc) in [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)] {
             let line = (1..).map(|step| (row + step * dr, col + step * dc));
-            let run: Vec<(i64, i64)> = line
-                .clone()
-                .take_while(|&(r, c)| self.cell(r, c) == Some(opponent))
-                .collect();
-            let (end_row, end_col) = (
-                row + (run.len() as i64 + 1) * dr,
-                col + (run.len() as i64 + 1) * dc,
-            );
+            let run: Vec<(i64, i64)> = line.clone().take_while(|&(r, c)| self.cell(r, c) == Some(opponent)).collect();
+            let (end_row, end_col) = (row + (run.len() as i64 + 1) * dr, col + (run.len() as i64 + 1) * dc);
             if !run.is_empty() && self.cell(end_row, end_col) == Some(player) {
                 flips.extend(run.iter().map(|&(r, c)| (r as usize, c as usize)));
             }
@@ -253,15 +226,11 @@ mod tests {
     #[test]
     fn figure_2_white_at_d7_flips_four_in_one_line() {
         let mut position = Position::from_rows(&[
-            "........", "...O....", "...XO...", "..XX....", ".XOXO...", "...X....", "........",
-            "........",
+            "........", "...O....", "...XO...", "..XX....", ".XOXO...", "...X....", "........", "........",
         ])
         .unwrap();
         position.play(WHITE, 6, 3).unwrap();
-        let column_d: String = position
-            .rows()
-            .map(|row| row.chars().nth(3).unwrap())
-            .collect();
+        let column_d: String = position.rows().map(|row| row.chars().nth(3).unwrap()).collect();
         assert_eq!(column_d, ".OOOOOO.");
         assert_eq!(position.count(WHITE), 9);
     }
@@ -269,8 +238,7 @@ mod tests {
     #[test]
     fn figure_3_black_at_f5_flips_three_lines() {
         let mut position = Position::from_rows(&[
-            "........", "........", "..OX.X..", "...XOO..", "..XXO...", "....O...", "....OX..",
-            "........",
+            "........", "........", "..OX.X..", "...XOO..", "..XXO...", "....O...", "....OX..", "........",
         ])
         .unwrap();
         position.play(BLACK, 4, 5).unwrap();

@@ -35,15 +35,11 @@ impl Transcript {
         let stem = input_path.with_extension("");
         let read = |extension: &str| {
             let path = stem.with_extension(extension);
-            fs::read(&path)
-                .unwrap_or_else(|error| panic!("cannot read fixture {}: {error}", path.display()))
+            fs::read(&path).unwrap_or_else(|error| panic!("cannot read fixture {}: {error}", path.display()))
         };
         let args = fs::read_to_string(stem.with_extension("args")).unwrap_or_default();
         Transcript {
-            name: stem
-                .file_name()
-                .map(|name| name.to_string_lossy().into_owned())
-                .unwrap_or_default(),
+            name: stem.file_name().map(|name| name.to_string_lossy().into_owned()).unwrap_or_default(),
             args: args.split_whitespace().map(str::to_owned).collect(),
             input: read("in"),
             expected: read("out"),
@@ -56,8 +52,7 @@ impl Transcript {
     /// # Panics
     /// When `dir` cannot be read.
     pub fn load_all(dir: &Path) -> Vec<Transcript> {
-        let entries = fs::read_dir(dir)
-            .unwrap_or_else(|error| panic!("cannot read {}: {error}", dir.display()));
+        let entries = fs::read_dir(dir).unwrap_or_else(|error| panic!("cannot read {}: {error}", dir.display()));
         let mut inputs: Vec<PathBuf> = entries
             .filter_map(|entry| entry.ok().map(|entry| entry.path()))
             .filter(|path| path.extension().is_some_and(|extension| extension == "in"))
@@ -73,10 +68,7 @@ impl Transcript {
             panic!(
                 "the output of `{program}{args} < {input}` differs from the expected transcript.\n\
                  input fed (stdin):\n{fed}\n{difference}",
-                args = self
-                    .args
-                    .iter()
-                    .fold(String::new(), |line, arg| line + " " + arg),
+                args = self.args.iter().fold(String::new(), |line, arg| line + " " + arg),
                 input = self.stem.with_extension("in").display(),
                 fed = indent(&visible(&self.input), 40),
             );
@@ -92,24 +84,15 @@ pub fn explain_difference(expected: &[u8], actual: &[u8]) -> Option<String> {
     }
     let expected_lines: Vec<&[u8]> = expected.split_inclusive(|&b| b == b'\n').collect();
     let actual_lines: Vec<&[u8]> = actual.split_inclusive(|&b| b == b'\n').collect();
-    let line = (0..)
-        .find(|&i| expected_lines.get(i) != actual_lines.get(i))
-        .unwrap_or(0);
+    let line = (0..).find(|&i| expected_lines.get(i) != actual_lines.get(i)).unwrap_or(0);
     let show = |lines: &[&[u8]]| {
-        lines.get(line).map_or(
-            "(nothing: the output ends before this line)".to_owned(),
-            |text| visible(text),
-        )
+        lines.get(line).map_or("(nothing: the output ends before this line)".to_owned(), |text| visible(text))
     };
     let mut report = format!("first difference at line {} of the output:\n", line + 1);
     let _ = writeln!(report, "  expected: {}", show(&expected_lines));
     let _ = writeln!(report, "  actual:   {}", show(&actual_lines));
     if line > 0 {
-        let _ = writeln!(
-            report,
-            "after the line (the same in both):\n  {}",
-            visible(expected_lines[line - 1])
-        );
+        let _ = writeln!(report, "after the line (the same in both):\n  {}", visible(expected_lines[line - 1]));
     }
     Some(report)
 }
@@ -138,56 +121,60 @@ pub fn visible(bytes: &[u8]) -> String {
     text
 }
 
+/// The message of the last panic in a program's or a test's output (its stderr): the
+/// assertion that failed, or what a `todo!()` said.
+pub fn panic_message(output: &str) -> Option<String> {
+    let start = output.rfind("panicked at ")?;
+    let message = &output[start..];
+    let message = &message[message.find('\n')? + 1..];
+    let end = ["\nnote: run with `RUST_BACKTRACE", "\nstack backtrace:", "\nfailures:", "\ntest result:"]
+        .iter()
+        .filter_map(|marker| message.find(marker))
+        .min()
+        .unwrap_or(message.len());
+    Some(message[..end].trim_end().to_owned())
+}
+
 /// `text` split after each `⏎` and indented, at most `max_lines` lines (then an ellipsis).
 fn indent(text: &str, max_lines: usize) -> String {
     let lines: Vec<&str> = text.split_inclusive('⏎').collect();
-    let mut out: String = lines
-        .iter()
-        .take(max_lines)
-        .map(|line| format!("  {line}\n"))
-        .collect();
+    let mut out: String = lines.iter().take(max_lines).map(|line| format!("  {line}\n")).collect();
     if lines.len() > max_lines {
         let _ = writeln!(out, "  … ({} more lines)", lines.len() - max_lines);
     }
     out
 }
 
-/// The path of binary `bin` of package `package` in the workspace of the suite being run,
-/// built on first use (once per process).
+/// The path of binary `bin` of package `package`, the crate under test.
 ///
-/// The suite runs against a dependency (the solution, or the submission being graded), and
-/// Cargo builds only the binaries of the package under test, so this builds them itself,
-/// in a target directory of its own so as not to wait on the one running the tests.
+/// `gamekit grade` builds the submission's programs itself and names their directory in
+/// `GAMEKIT_PROGRAMS`. Under a plain `cargo test` the suite runs against a dependency (the
+/// solution), and Cargo builds only the binaries of the package under test, so this builds
+/// them on first use, in a target directory of its own (`target/programs` beside the
+/// suite's manifest) so as not to wait on the one running the tests.
 ///
 /// # Panics
 /// When the build fails.
 pub fn program(manifest_dir: &str, package: &str, bin: &str) -> PathBuf {
     static BUILT: OnceLock<Result<PathBuf, String>> = OnceLock::new();
-    let target_dir = BUILT.get_or_init(|| {
+    let dir = BUILT.get_or_init(|| {
+        if let Some(dir) = std::env::var_os("GAMEKIT_PROGRAMS") {
+            return Ok(PathBuf::from(dir));
+        }
         let target_dir = Path::new(manifest_dir).join("target").join("programs");
         let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
         let output = Command::new(cargo)
-            .args([
-                "build",
-                "--quiet",
-                "--bins",
-                "--package",
-                package,
-                "--target-dir",
-            ])
+            .args(["build", "--quiet", "--bins", "--package", package, "--target-dir"])
             .arg(&target_dir)
             .current_dir(manifest_dir)
             .output()
             .map_err(|error| format!("cannot run cargo: {error}"))?;
         if !output.status.success() {
-            return Err(format!(
-                "building {package} failed:\n{}",
-                String::from_utf8_lossy(&output.stderr)
-            ));
+            return Err(format!("building {package} failed:\n{}", String::from_utf8_lossy(&output.stderr)));
         }
         Ok(target_dir.join("debug"))
     });
-    match target_dir {
+    match dir {
         Ok(dir) => dir.join(format!("{bin}{}", std::env::consts::EXE_SUFFIX)),
         Err(message) => panic!("{message}"),
     }
@@ -208,6 +195,13 @@ mod tests {
         assert!(report.contains("line 2"), "{report}");
         assert!(report.contains("expected: two·⏎"), "{report}");
         assert!(report.contains("actual:   two⏎"), "{report}");
+    }
+
+    #[test]
+    fn the_last_panic_message_is_the_failed_assertion() {
+        let output = "running 1 test\n\nthread 'a' (12) panicked at src/lib.rs:3:5:\nfirst\n\nthread 'a' (12) panicked at tests/x.rs:9:1:\nexpected 1\n  got 2\nnote: run with `RUST_BACKTRACE=1` environment variable\ntest a ... FAILED\n";
+        assert_eq!(panic_message(output).as_deref(), Some("expected 1\n  got 2"));
+        assert_eq!(panic_message("all fine"), None);
     }
 
     #[test]

@@ -38,9 +38,7 @@ pub fn from_rows<const N: usize>(rows: &[&str]) -> Board<N> {
 pub fn sparse(size: usize, placements: &str) -> Vec<String> {
     let mut position = Position::new(size).expect("a size the assignment allows");
     for placement in placements.split_whitespace() {
-        let (address, cell) = placement
-            .split_once('=')
-            .expect("placements look like A1=X");
+        let (address, cell) = placement.split_once('=').expect("placements look like A1=X");
         let column = i64::from(address.as_bytes()[0] - b'A');
         let row: i64 = address[1..].parse::<i64>().expect("a row number") - 1;
         let cell = cell.chars().next().expect("a cell character");
@@ -58,10 +56,7 @@ pub fn board<const N: usize>(position: &Position) -> Board<N> {
 /// The board as the assignment prints it, indented, for failure messages. (Written here,
 /// not with the submission's `print_board` or the engine, so that any character shows.)
 pub fn show<const N: usize>(board: &Board<N>) -> String {
-    let header: String = ('A'..='Z')
-        .take(N)
-        .map(|letter| format!(" {letter}"))
-        .collect();
+    let header: String = ('A'..='Z').take(N).map(|letter| format!(" {letter}")).collect();
     let mut text = format!("      {header}\n");
     for (y, row) in board.iter().enumerate() {
         let cells: String = row.iter().map(|cell| format!("{cell} ")).collect();

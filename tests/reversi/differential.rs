@@ -17,15 +17,7 @@ fn positions(size: usize) -> usize {
 /// The random positions for `size`, the same on every run.
 fn random_positions(size: usize) -> Vec<Position> {
     let mut rng = ChaCha8Rng::seed_from_u64(1120 + size as u64);
-    (0..positions(size))
-        .map(|i| {
-            if i % 2 == 0 {
-                played(size, &mut rng)
-            } else {
-                scattered(size, &mut rng)
-            }
-        })
-        .collect()
+    (0..positions(size)).map(|i| if i % 2 == 0 { played(size, &mut rng) } else { scattered(size, &mut rng) }).collect()
 }
 
 /// Random blocks, then up to 40 random moves (a side without a move passes).
@@ -42,9 +34,7 @@ fn played(size: usize, rng: &mut ChaCha8Rng) -> Position {
         let moves = position.legal_moves(player);
         if !moves.is_empty() {
             let (row, col) = moves[rng.random_range(0..moves.len())];
-            position
-                .play(player, row as i64, col as i64)
-                .expect("a legal move");
+            position.play(player, row as i64, col as i64).expect("a legal move");
         }
         player = opponent(player);
     }
@@ -77,22 +67,9 @@ fn check_valid_move_checks<const N: usize>() {
                 let mut board = before;
                 let got = reversi::valid_move(&mut board, p, y, x, false);
                 let legal = expected.is_legal(p, y.into(), x.into());
-                let call = format!(
-                    "valid_move(board, {p:?}, {y}, {x}, false) (a move at {})",
-                    address(y, x)
-                );
-                assert_eq!(
-                    got,
-                    legal,
-                    "{call} returned {got}, expected {legal}, on the board\n{}",
-                    show(&before)
-                );
-                assert!(
-                    board == before,
-                    "{call} changed the board\n{}into\n{}",
-                    show(&before),
-                    show(&board)
-                );
+                let call = format!("valid_move(board, {p:?}, {y}, {x}, false) (a move at {})", address(y, x));
+                assert_eq!(got, legal, "{call} returned {got}, expected {legal}, on the board\n{}", show(&before));
+                assert!(board == before, "{call} changed the board\n{}into\n{}", show(&before), show(&board));
             }
         }
     }
@@ -107,16 +84,8 @@ fn check_valid_move_flips<const N: usize>() {
                 let got = reversi::valid_move(&mut after, p, y, x, true);
                 let mut expected = start.clone();
                 let legal = expected.play(p, y.into(), x.into()).is_ok();
-                let call = format!(
-                    "valid_move(board, {p:?}, {y}, {x}, true) (a move at {})",
-                    address(y, x)
-                );
-                assert_eq!(
-                    got,
-                    legal,
-                    "{call} returned {got}, expected {legal}, on the board\n{}",
-                    show(&before)
-                );
+                let call = format!("valid_move(board, {p:?}, {y}, {x}, true) (a move at {})", address(y, x));
+                assert_eq!(got, legal, "{call} returned {got}, expected {legal}, on the board\n{}", show(&before));
                 let expected = board::<N>(&expected);
                 assert!(
                     after == expected,
@@ -162,12 +131,7 @@ fn check_has_empty_cells<const N: usize>() {
         let board = board::<N>(&expected);
         let got = reversi::has_empty_cells(&board);
         let want = expected.has_empty_cells();
-        assert_eq!(
-            got,
-            want,
-            "has_empty_cells(board) returned {got}, expected {want}, on the board\n{}",
-            show(&board)
-        );
+        assert_eq!(got, want, "has_empty_cells(board) returned {got}, expected {want}, on the board\n{}", show(&board));
     }
 }
 

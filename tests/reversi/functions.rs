@@ -17,18 +17,10 @@ fn check_valid_move<const N: usize>(
 ) {
     let before = from_rows::<N>(rows);
     let mut board = before;
-    let call = format!(
-        "valid_move(board, {p:?}, {y}, {x}, {flip}) (a move at {})",
-        address(y, x)
-    );
+    let call = format!("valid_move(board, {p:?}, {y}, {x}, {flip}) (a move at {})", address(y, x));
     let got = reversi::valid_move(&mut board, p, y, x, flip);
-    assert_eq!(
-        got,
-        expected,
-        "{call} returned {got}, expected {expected}, on the board\n{}",
-        show(&before)
-    );
-    let after = after.map_or(before, |rows| from_rows::<N>(rows));
+    assert_eq!(got, expected, "{call} returned {got}, expected {expected}, on the board\n{}", show(&before));
+    let after = after.map_or(before, from_rows::<N>);
     assert!(
         board == after,
         "after {call} the board should be\n{}but it is\n{}(the board before the call:\n{})",
@@ -101,19 +93,15 @@ mod has_empty_cells {
 }
 
 /// The seed's Figure 2: White at D7 flips the four black discs of column D.
-const FIGURE_2: [&str; 8] = [
-    "........", "...O....", "...XO...", "..XX....", ".XOXO...", "...X....", "........", "........",
-];
-const FIGURE_2_AFTER: [&str; 8] = [
-    "........", "...O....", "...OO...", "..XO....", ".XOOO...", "...O....", "...O....", "........",
-];
+const FIGURE_2: [&str; 8] =
+    ["........", "...O....", "...XO...", "..XX....", ".XOXO...", "...X....", "........", "........"];
+const FIGURE_2_AFTER: [&str; 8] =
+    ["........", "...O....", "...OO...", "..XO....", ".XOOO...", "...O....", "...O....", "........"];
 /// The seed's Figure 3: Black at F5 forms three lines at once.
-const FIGURE_3: [&str; 8] = [
-    "........", "........", "..OX.X..", "...XOO..", "..XXO...", "....O...", "....OX..", "........",
-];
-const FIGURE_3_AFTER: [&str; 8] = [
-    "........", "........", "..OX.X..", "...XXX..", "..XXXX..", "....O...", "....OX..", "........",
-];
+const FIGURE_3: [&str; 8] =
+    ["........", "........", "..OX.X..", "...XOO..", "..XXO...", "....O...", "....OX..", "........"];
+const FIGURE_3_AFTER: [&str; 8] =
+    ["........", "........", "..OX.X..", "...XXX..", "..XXXX..", "....O...", "....OX..", "........"];
 
 /// A 6×6 board with a white disc next to (2, 2) in every direction, each line closed by a
 /// black disc: Black at C3 flips all eight.
@@ -149,10 +137,7 @@ mod valid_move_checks {
         #[case] x: i32,
         #[case] expected: bool,
     ) {
-        with_size!(
-            rows.len(),
-            check_valid_move(rows, p, y, x, false, expected, None)
-        );
+        with_size!(rows.len(), check_valid_move(rows, p, y, x, false, expected, None));
     }
 
     #[rstest]
@@ -185,10 +170,7 @@ mod valid_move_checks {
             (low, low - 1, false),
             (mid, low - 1, true),
         ] {
-            with_size!(
-                size,
-                check_valid_move(&strs(&rows), 'X', y, x, false, expected, None)
-            );
+            with_size!(size, check_valid_move(&strs(&rows), 'X', y, x, false, expected, None));
         }
     }
 
@@ -207,10 +189,7 @@ mod valid_move_checks {
         #[case] expected: bool,
     ) {
         let rows = sparse(size, placements);
-        with_size!(
-            size,
-            check_valid_move(&strs(&rows), p, y, x, false, expected, None)
-        );
+        with_size!(size, check_valid_move(&strs(&rows), p, y, x, false, expected, None));
     }
 }
 
@@ -225,17 +204,8 @@ mod valid_move_flips {
     #[case::stops_at_the_first_own_disc(&["OXOXX.", "......", "......", "......", "......", "......"], 'O', 0, 5, &["OXOOOO", "......", "......", "......", "......", "......"])]
     #[case::corner_a1_diagonal(&["....", ".O..", "..X.", "...."], 'X', 0, 0, &["X...", ".X..", "..X.", "...."])]
     #[case::whole_row_10x10(&["O........O", "X........X", "..........", "..........", "..........", "..........", "..........", "..........", "..........", ".XXXXXXXXO"], 'O', 9, 0, &["O........O", "X........X", "..........", "..........", "..........", "..........", "..........", "..........", "..........", "OOOOOOOOOO"])]
-    fn plays_and_flips(
-        #[case] rows: &[&str],
-        #[case] p: char,
-        #[case] y: i32,
-        #[case] x: i32,
-        #[case] after: &[&str],
-    ) {
-        with_size!(
-            rows.len(),
-            check_valid_move(rows, p, y, x, true, true, Some(after))
-        );
+    fn plays_and_flips(#[case] rows: &[&str], #[case] p: char, #[case] y: i32, #[case] x: i32, #[case] after: &[&str]) {
+        with_size!(rows.len(), check_valid_move(rows, p, y, x, true, true, Some(after)));
     }
 
     #[rstest]
@@ -243,32 +213,16 @@ mod valid_move_flips {
     #[case::flips_nothing(&FIGURE_2, 'X', 0, 7)]
     #[case::block_cell(&["#XO.", "....", "....", "...."], 'O', 0, 0)]
     #[case::block_ends_the_line(&["X#O.", "....", "....", "...."], 'X', 0, 3)]
-    fn an_invalid_move_changes_nothing(
-        #[case] rows: &[&str],
-        #[case] p: char,
-        #[case] y: i32,
-        #[case] x: i32,
-    ) {
-        with_size!(
-            rows.len(),
-            check_valid_move(rows, p, y, x, true, false, None)
-        );
+    fn an_invalid_move_changes_nothing(#[case] rows: &[&str], #[case] p: char, #[case] y: i32, #[case] x: i32) {
+        with_size!(rows.len(), check_valid_move(rows, p, y, x, true, false, None));
     }
 
     #[rstest]
     #[case::figure_2(&FIGURE_2, 'O', 6, 3)]
     #[case::figure_3(&FIGURE_3, 'X', 4, 5)]
     #[case::star(&STAR, 'X', 2, 2)]
-    fn checking_a_valid_move_changes_nothing(
-        #[case] rows: &[&str],
-        #[case] p: char,
-        #[case] y: i32,
-        #[case] x: i32,
-    ) {
-        with_size!(
-            rows.len(),
-            check_valid_move(rows, p, y, x, false, true, None)
-        );
+    fn checking_a_valid_move_changes_nothing(#[case] rows: &[&str], #[case] p: char, #[case] y: i32, #[case] x: i32) {
+        with_size!(rows.len(), check_valid_move(rows, p, y, x, false, true, None));
     }
 }
 

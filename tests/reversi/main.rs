@@ -14,5 +14,6 @@
 mod boards;
 mod differential;
 mod functions;
+mod program;
 mod robustness;
 mod transcripts;

@@ -2,9 +2,9 @@
 //! re-prompts after an unreadable token, stops cleanly when the input ends at any prompt,
 //! and never panics, hangs or prints anything the spec does not say.
 
-use assert_cmd::Command;
+use crate::program::run_reversi;
 use gamekit::reversi::Position;
-use gamekit::testkit::{explain_difference, program, visible};
+use gamekit::testkit::{explain_difference, visible};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed};
 use rstest::rstest;
@@ -27,10 +27,7 @@ fn initial(size: usize) -> String {
 fn assert_stops_at_end_of_input(args: &[&str], input: &[u8], expected: &str) {
     let (output, result) = run(args, input);
     if let Some(difference) = explain_difference(expected.as_bytes(), &output) {
-        panic!(
-            "with the input\n  {}\nthe output differs from the original program's.\n{difference}",
-            visible(input)
-        );
+        panic!("with the input\n  {}\nthe output differs from the original program's.\n{difference}", visible(input));
     }
     assert!(
         matches!(result, Err(reversi::Error::EndOfInput)),
@@ -58,10 +55,7 @@ mod end_of_input {
 
     #[test]
     fn at_a_move() {
-        let expected = format!(
-            "Enter number of blocks: Round 1:\n{}Player X's turn: ",
-            initial(4)
-        );
+        let expected = format!("Enter number of blocks: Round 1:\n{}Player X's turn: ", initial(4));
         assert_stops_at_end_of_input(&["--size", "4"], b"0\n", &expected);
     }
 
@@ -76,10 +70,7 @@ mod end_of_input {
 
     #[test]
     fn inside_a_position_after_its_letter() {
-        let expected = format!(
-            "Enter number of blocks: Round 1:\n{}Player X's turn: ",
-            initial(4)
-        );
+        let expected = format!("Enter number of blocks: Round 1:\n{}Player X's turn: ", initial(4));
         assert_stops_at_end_of_input(&["--size", "4"], b"0\nC", &expected);
     }
 
@@ -90,36 +81,16 @@ mod end_of_input {
 
     #[test]
     fn after_an_unreadable_token_re_prompts_first() {
-        assert_stops_at_end_of_input(
-            &[],
-            b"abc",
-            "Enter number of blocks: Enter number of blocks: ",
-        );
+        assert_stops_at_end_of_input(&[], b"abc", "Enter number of blocks: Enter number of blocks: ");
     }
 
     #[test]
     fn in_the_program_exits_1_with_one_line_on_stderr() {
-        let run = Command::new(program(env!("CARGO_MANIFEST_DIR"), "reversi", "reversi"))
-            .args(["--size", "4"])
-            .write_stdin("1\n")
-            .timeout(std::time::Duration::from_secs(10))
-            .output()
-            .expect("the reversi program runs");
-        assert_eq!(
-            String::from_utf8_lossy(&run.stdout),
-            "Enter number of blocks: Enter position for block 1: "
-        );
-        assert_eq!(
-            run.status.code(),
-            Some(1),
-            "the exit status at end of input"
-        );
+        let run = run_reversi(&["--size".into(), "4".into()], "1\n");
+        assert_eq!(String::from_utf8_lossy(&run.stdout), "Enter number of blocks: Enter position for block 1: ");
+        assert_eq!(run.status.code(), Some(1), "the exit status at end of input");
         let stderr = String::from_utf8_lossy(&run.stderr);
-        assert_eq!(
-            stderr.lines().count(),
-            1,
-            "exactly one line on stderr, got {stderr:?}"
-        );
+        assert_eq!(stderr.lines().count(), 1, "exactly one line on stderr, got {stderr:?}");
     }
 }
 
@@ -133,10 +104,8 @@ mod bad_input {
     #[case::a_decimal_point_then_garbage(".5\n")]
     fn an_unreadable_block_count_re_prompts_silently(#[case] bad: &str) {
         let input = format!("{bad}0\n");
-        let expected = format!(
-            "Enter number of blocks: Enter number of blocks: Round 1:\n{}Player X's turn: ",
-            initial(4)
-        );
+        let expected =
+            format!("Enter number of blocks: Enter number of blocks: Round 1:\n{}Player X's turn: ", initial(4));
         assert_stops_at_end_of_input(&["--size", "4"], input.as_bytes(), &expected);
     }
 
@@ -145,10 +114,7 @@ mod bad_input {
     #[case::zero("0\n")]
     #[case::plus_zero_with_leading_zeros("+000\n")]
     fn a_count_of_zero_or_less_adds_no_blocks(#[case] count: &str) {
-        let expected = format!(
-            "Enter number of blocks: Round 1:\n{}Player X's turn: ",
-            initial(4)
-        );
+        let expected = format!("Enter number of blocks: Round 1:\n{}Player X's turn: ", initial(4));
         assert_stops_at_end_of_input(&["--size", "4"], count.as_bytes(), &expected);
     }
 
@@ -188,19 +154,16 @@ mod bad_input {
     fn a_leading_zero_reads_as_the_same_row() {
         let mut position = Position::new(4).expect("size 4");
         position.set(0, 0, '#');
-        let expected = format!(
-            "Enter number of blocks: Enter position for block 1: Round 1:\n{position}Player X's turn: "
-        );
+        let expected =
+            format!("Enter number of blocks: Enter position for block 1: Round 1:\n{position}Player X's turn: ");
         assert_stops_at_end_of_input(&["--size", "4"], b"1\nA01\n", &expected);
     }
 
     #[test]
     fn a_megabyte_line_of_garbage_is_one_unreadable_token() {
         let input = [vec![b'x'; 1 << 20], b"\n0\n".to_vec()].concat();
-        let expected = format!(
-            "Enter number of blocks: Enter number of blocks: Round 1:\n{}Player X's turn: ",
-            initial(4)
-        );
+        let expected =
+            format!("Enter number of blocks: Enter number of blocks: Round 1:\n{}Player X's turn: ", initial(4));
         assert_stops_at_end_of_input(&["--size", "4"], &input, &expected);
     }
 
@@ -216,46 +179,10 @@ mod bad_input {
         assert_stops_at_end_of_input(&["--size", "4"], &input, &expected);
     }
 
-    #[rstest]
-    #[case::odd(&["--size", "5"])]
-    #[case::too_small(&["--size", "2"])]
-    #[case::too_big(&["--size", "28"])]
-    #[case::not_a_number(&["--size", "eight"])]
-    #[case::missing_value(&["--size"])]
-    #[case::unknown_option(&["--colour", "red"])]
-    fn a_bad_command_line_is_an_error_with_status_2(#[case] args: &[&str]) {
-        let run = Command::new(program(env!("CARGO_MANIFEST_DIR"), "reversi", "reversi"))
-            .args(args)
-            .write_stdin("0\n")
-            .timeout(std::time::Duration::from_secs(10))
-            .output()
-            .expect("the reversi program runs");
-        assert_eq!(
-            run.status.code(),
-            Some(2),
-            "`reversi {}` must exit with status 2",
-            args.join(" ")
-        );
-        assert!(
-            run.stdout.is_empty(),
-            "`reversi {}` must print nothing on stdout",
-            args.join(" ")
-        );
-        assert!(
-            !run.stderr.is_empty(),
-            "`reversi {}` must say what is wrong on stderr",
-            args.join(" ")
-        );
-    }
-
     #[test]
     fn binary_bytes_in_the_program_end_cleanly() {
         let input: Vec<u8> = (0..=255u8).cycle().take(1 << 16).collect();
-        let run = Command::new(program(env!("CARGO_MANIFEST_DIR"), "reversi", "reversi"))
-            .write_stdin(input)
-            .timeout(std::time::Duration::from_secs(10))
-            .output()
-            .expect("the reversi program runs");
+        let run = run_reversi(&[], input);
         assert!(
             matches!(run.status.code(), Some(0 | 1)),
             "exit status {:?}; stderr: {}",
@@ -277,23 +204,11 @@ fn assert_only_spec_lines(output: &[u8]) {
         }
         let is_board_line = |text: &str| {
             let header = text.strip_prefix("  ").is_some_and(|letters| {
-                letters.chars().enumerate().all(|(i, c)| {
-                    if i % 2 == 0 {
-                        c == ' '
-                    } else {
-                        c.is_ascii_uppercase()
-                    }
-                })
+                letters.chars().enumerate().all(|(i, c)| if i % 2 == 0 { c == ' ' } else { c.is_ascii_uppercase() })
             });
             let row = text.len() > 3
                 && text[..2].trim_start().parse::<u32>().is_ok()
-                && text[2..].chars().enumerate().all(|(i, c)| {
-                    if i % 2 == 0 {
-                        c == ' '
-                    } else {
-                        ".#XO".contains(c)
-                    }
-                });
+                && text[2..].chars().enumerate().all(|(i, c)| if i % 2 == 0 { c == ' ' } else { ".#XO".contains(c) });
             header || row
         };
         assert!(
@@ -305,12 +220,8 @@ fn assert_only_spec_lines(output: &[u8]) {
     }
 }
 
-const PROMPTS: [&str; 4] = [
-    "Enter number of blocks: ",
-    "Enter position for block ",
-    "Player X's turn: ",
-    "Player O's turn: ",
-];
+const PROMPTS: [&str; 4] =
+    ["Enter number of blocks: ", "Enter position for block ", "Player X's turn: ", "Player O's turn: "];
 /// Whether `text` is `Round R:`.
 fn is_round(text: &str) -> bool {
     text.strip_prefix("Round ")

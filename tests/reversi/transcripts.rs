@@ -2,13 +2,17 @@
 //! be exactly the `.out` beside it. Each game is played in memory through `reversi::run`,
 //! and once more through the `reversi` program itself.
 
-use assert_cmd::Command;
-use gamekit::testkit::{Transcript, program};
+use crate::program::run_reversi;
+use gamekit::testkit::Transcript;
 use rstest::rstest;
 use std::path::PathBuf;
 
 #[rstest]
-fn game(#[files("fixtures/reversi/*.in")] input: PathBuf) {
+fn game(
+    #[base_dir = "fixtures/reversi"]
+    #[files("*.in")]
+    input: PathBuf,
+) {
     let transcript = Transcript::load(&input);
     let mut output = Vec::new();
     let result = reversi::run(&transcript.args, transcript.input.as_slice(), &mut output);
@@ -21,30 +25,21 @@ fn game(#[files("fixtures/reversi/*.in")] input: PathBuf) {
 }
 
 #[rstest]
-fn program_game(#[files("fixtures/reversi/*.in")] input: PathBuf) {
+fn program_game(
+    #[base_dir = "fixtures/reversi"]
+    #[files("*.in")]
+    input: PathBuf,
+) {
     let transcript = Transcript::load(&input);
-    let run = Command::new(program(env!("CARGO_MANIFEST_DIR"), "reversi", "reversi"))
-        .args(&transcript.args)
-        .write_stdin(transcript.input.clone())
-        .timeout(std::time::Duration::from_secs(10))
-        .output()
-        .expect("the reversi program runs");
+    let run = run_reversi(&transcript.args, transcript.input.clone());
     transcript.assert_output("reversi", &run.stdout);
     let finished = ["Player X wins!\n", "Player O wins!\n", "Draw game!\n"]
         .iter()
         .any(|last| transcript.expected.ends_with(last.as_bytes()));
     let (status, stderr) = (run.status.code(), String::from_utf8_lossy(&run.stderr));
     if finished {
-        assert_eq!(
-            status,
-            Some(0),
-            "a finished game must exit with status 0; stderr: {stderr}"
-        );
+        assert_eq!(status, Some(0), "a finished game must exit with status 0; stderr: {stderr}");
     } else {
-        assert_eq!(
-            status,
-            Some(1),
-            "input that ends before the game does must exit with status 1"
-        );
+        assert_eq!(status, Some(1), "input that ends before the game does must exit with status 1");
     }
 }

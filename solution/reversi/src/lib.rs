@@ -33,16 +33,7 @@ pub use provided::*;
 use std::io::{BufRead, Write};
 
 /// The eight directions a line can run in from a cell, as (row step, column step).
-const DIRECTIONS: [(i32, i32); 8] = [
-    (-1, -1),
-    (-1, 0),
-    (-1, 1),
-    (0, -1),
-    (0, 1),
-    (1, -1),
-    (1, 0),
-    (1, 1),
-];
+const DIRECTIONS: [(i32, i32); 8] = [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)];
 
 /// Returns true if the move by player `p` at cell (`y`, `x`) is valid, or false otherwise;
 /// with `flip`, also carries the move out.
@@ -69,13 +60,7 @@ const DIRECTIONS: [(i32, i32); 8] = [
 /// assert_eq!(board[0], ['.', '.', 'X', '.']);
 /// assert_eq!(board[1], ['.', 'X', 'X', '.']);
 /// ```
-pub fn valid_move<const N: usize>(
-    board: &mut Board<N>,
-    p: char,
-    y: i32,
-    x: i32,
-    flip: bool,
-) -> bool {
+pub fn valid_move<const N: usize>(board: &mut Board<N>, p: char, y: i32, x: i32, flip: bool) -> bool {
     let Some((row, col)) = cell::<N>(y, x).filter(|&(row, col)| board[row][col] == EMPTY) else {
         return false;
     };
@@ -260,18 +245,10 @@ fn cell<const N: usize>(y: i32, x: i32) -> Option<(usize, usize)> {
 
 /// How many of the opponent's discs a disc of `p` at `from` captures in one direction: the
 /// run of opponent discs next to it, if one of `p`'s discs ends the run; otherwise none.
-fn captured_in_line<const N: usize>(
-    board: &Board<N>,
-    p: char,
-    from: (i32, i32),
-    direction: (i32, i32),
-) -> i32 {
+fn captured_in_line<const N: usize>(board: &Board<N>, p: char, from: (i32, i32), direction: (i32, i32)) -> i32 {
     let mut run = 0;
     loop {
-        let (y, x) = (
-            from.0 + (run + 1) * direction.0,
-            from.1 + (run + 1) * direction.1,
-        );
+        let (y, x) = (from.0 + (run + 1) * direction.0, from.1 + (run + 1) * direction.1);
         match cell::<N>(y, x).map(|(row, col)| board[row][col]) {
             Some(disc) if disc == p => return run,
             Some(disc) if disc == opponent(p) => run += 1,

@@ -1,1 +1,0 @@
-//! Grading (to come).

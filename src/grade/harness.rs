@@ -1,0 +1,188 @@
+//! The harness: a generated package that compiles an assignment's suite against the
+//! submission's crate, with the dependencies the kit's own tests use.
+//!
+//! It lives in `target/grade/<assignment>-<hash of the submission's path>/`; all harnesses
+//! share one target directory, so dependencies are compiled once. `fixtures` in the harness
+//! links to the kit's, so the suite finds its fixtures where `cargo test` finds them.
+
+use super::{GradeError, Rubric};
+use serde::Serialize;
+use std::collections::hash_map::DefaultHasher;
+use std::hash::{Hash, Hasher};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// A suite compiled against a submission.
+#[derive(Debug, Clone)]
+pub struct Built {
+    /// The test executable of the suite.
+    pub test_binary: PathBuf,
+    /// The harness package's directory (the tests' working directory).
+    pub dir: PathBuf,
+    /// Where the submission's programs were built.
+    pub programs: PathBuf,
+}
+
+/// Builds the suite of `rubric` against `submission`: `Ok(Ok(built))`, or `Ok(Err(errors))`
+/// with the compiler's messages when the submission does not compile with the suite.
+///
+/// # Errors
+/// [`GradeError`] when the harness cannot be written or Cargo cannot run.
+pub fn build(kit: &Path, rubric: &Rubric, submission: &Path) -> Result<Result<Built, String>, GradeError> {
+    let kit = kit.canonicalize().map_err(GradeError::io(format!("cannot open the kit at {}", kit.display())))?;
+    let mut hasher = DefaultHasher::new();
+    submission.hash(&mut hasher);
+    let grade_dir = kit.join("target").join("grade");
+    let dir = grade_dir.join(format!("{}-{:016x}", rubric.assignment, hasher.finish()));
+    write_harness(&kit, rubric, submission, &dir)?;
+    let target_dir = grade_dir.join("target");
+    let cargo = |args: &[&str]| {
+        Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned()))
+            .args(args)
+            .arg("--target-dir")
+            .arg(&target_dir)
+            .current_dir(&dir)
+            .env_remove("RUSTFLAGS")
+            .output()
+            .map_err(GradeError::io("cannot run cargo (is Rust installed?)"))
+    };
+    let programs = cargo(&["build", "--quiet", "--bins", "--package", &rubric.package])?;
+    if !programs.status.success() {
+        return Ok(Err(compiler_errors(&programs.stderr)));
+    }
+    let tests = cargo(&["test", "--no-run", "--quiet", "--message-format=json-render-diagnostics"])?;
+    if !tests.status.success() {
+        return Ok(Err(compiler_errors(&tests.stderr)));
+    }
+    let test_binary = test_executable(&tests.stdout, &rubric.assignment)
+        .ok_or_else(|| GradeError::Harness(format!("cargo built no test executable named '{}'", rubric.assignment)))?;
+    Ok(Ok(Built { test_binary, dir, programs: target_dir.join("debug") }))
+}
+
+/// Writes the harness package for `submission` into `dir`.
+fn write_harness(kit: &Path, rubric: &Rubric, submission: &Path, dir: &Path) -> Result<(), GradeError> {
+    std::fs::create_dir_all(dir).map_err(GradeError::io(format!("cannot create {}", dir.display())))?;
+    let manifest_path = kit.join("Cargo.toml");
+    let kit_manifest: toml::Table = std::fs::read_to_string(&manifest_path)
+        .map_err(GradeError::io(format!("cannot read {}", manifest_path.display())))?
+        .parse()
+        .map_err(|error| GradeError::Harness(format!("{}: {error}", manifest_path.display())))?;
+    let suite = kit.join("tests").join(&rubric.assignment).join("main.rs");
+    let mut dependencies = toml::Table::new();
+    // The kit's dev-dependencies are what its suites use; its path dependencies are the
+    // reference solutions, replaced here by the submission.
+    if let Some(dev) = kit_manifest.get("dev-dependencies").and_then(toml::Value::as_table) {
+        for (name, spec) in dev {
+            if spec.get("path").is_none() {
+                dependencies.insert(name.clone(), spec.clone());
+            }
+        }
+    }
+    // The submission is a normal dependency, so that `cargo build --package` builds its programs.
+    let mut submission_dependency = toml::Table::new();
+    submission_dependency.insert(rubric.package.clone(), path_dependency(submission));
+    dependencies.insert("gamekit".into(), path_dependency(kit));
+    let edition = kit_manifest
+        .get("package")
+        .and_then(|package| package.get("edition"))
+        .and_then(toml::Value::as_str)
+        .unwrap_or("2024");
+    let manifest = Manifest {
+        package: Package {
+            name: format!("gamekit-grade-{}", rubric.assignment),
+            edition: edition.to_owned(),
+            publish: false,
+            autotests: false,
+        },
+        workspace: toml::Table::new(),
+        test: vec![TestTarget { name: rubric.assignment.clone(), path: suite }],
+        dependencies: submission_dependency,
+        dev_dependencies: dependencies,
+    };
+    let manifest = toml::to_string(&manifest)
+        .map_err(|error| GradeError::Harness(format!("cannot write the harness manifest: {error}")))?;
+    write(&dir.join("Cargo.toml"), &manifest)?;
+    // The kit's lock file pins the versions the kit was tested with.
+    if let Ok(lock) = std::fs::read_to_string(kit.join("Cargo.lock")) {
+        write(&dir.join("Cargo.lock"), &lock)?;
+    }
+    let fixtures = dir.join("fixtures");
+    if std::fs::symlink_metadata(&fixtures).is_err() {
+        link(&kit.join("fixtures"), &fixtures)?;
+    }
+    Ok(())
+}
+
+/// The harness's `Cargo.toml`.
+#[derive(Serialize)]
+struct Manifest {
+    package: Package,
+    /// Empty: the harness is a workspace of its own, whatever directory it is in.
+    workspace: toml::Table,
+    test: Vec<TestTarget>,
+    dependencies: toml::Table,
+    #[serde(rename = "dev-dependencies")]
+    dev_dependencies: toml::Table,
+}
+
+#[derive(Serialize)]
+struct Package {
+    name: String,
+    edition: String,
+    publish: bool,
+    autotests: bool,
+}
+
+#[derive(Serialize)]
+struct TestTarget {
+    name: String,
+    path: PathBuf,
+}
+
+fn path_dependency(path: &Path) -> toml::Value {
+    let mut table = toml::Table::new();
+    table.insert("path".into(), path.to_string_lossy().into_owned().into());
+    toml::Value::Table(table)
+}
+
+fn write(path: &Path, text: &str) -> Result<(), GradeError> {
+    std::fs::write(path, text).map_err(GradeError::io(format!("cannot write {}", path.display())))
+}
+
+#[cfg(unix)]
+fn link(original: &Path, link: &Path) -> Result<(), GradeError> {
+    std::os::unix::fs::symlink(original, link).map_err(GradeError::io(format!("cannot link {}", link.display())))
+}
+
+#[cfg(windows)]
+fn link(original: &Path, link: &Path) -> Result<(), GradeError> {
+    std::os::windows::fs::symlink_dir(original, link).map_err(GradeError::io(format!("cannot link {}", link.display())))
+}
+
+/// The compiler's messages from Cargo's stderr, without its progress lines.
+fn compiler_errors(stderr: &[u8]) -> String {
+    let text = String::from_utf8_lossy(stderr);
+    let kept: Vec<&str> = text
+        .lines()
+        .filter(|line| {
+            let line = line.trim_start();
+            !["Compiling ", "Checking ", "Blocking ", "Updating ", "Locking ", "Downloaded ", "Downloading ", "Adding "]
+                .iter()
+                .any(|progress| line.starts_with(progress))
+        })
+        .collect();
+    kept.join("\n")
+}
+
+/// The executable of test target `name` among Cargo's JSON messages.
+fn test_executable(messages: &[u8], name: &str) -> Option<PathBuf> {
+    String::from_utf8_lossy(messages)
+        .lines()
+        .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
+        .find_map(|message| {
+            let is_it = message["reason"] == "compiler-artifact"
+                && message["target"]["name"] == name
+                && message["target"]["kind"].as_array().is_some_and(|kinds| kinds.iter().any(|kind| kind == "test"));
+            is_it.then(|| message["executable"].as_str().map(PathBuf::from)).flatten()
+        })
+}

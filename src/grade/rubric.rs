@@ -1,0 +1,78 @@
+//! The rubric: `fixtures/<assignment>/rubric.toml`, the points of each group of tests.
+
+use super::GradeError;
+use serde::Deserialize;
+use std::path::Path;
+
+/// How an assignment's suite is scored.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Rubric {
+    /// The assignment, e.g. `reversi`; the suite is `tests/<assignment>/main.rs`.
+    pub assignment: String,
+    /// The package name a submission's crate must have.
+    pub package: String,
+    /// Seconds each test may run unless its group says otherwise.
+    #[serde(default = "default_timeout")]
+    pub timeout: f64,
+    /// The groups, tried in order.
+    #[serde(rename = "group")]
+    pub groups: Vec<Group>,
+}
+
+/// Tests sharing points: those whose names start with `prefix`.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Group {
+    /// The start of the test names, e.g. `functions::valid_move_checks::`.
+    pub prefix: String,
+    /// The points the group's tests share equally.
+    pub points: f64,
+    /// What the group checks, in a student's words.
+    #[serde(default)]
+    pub about: String,
+    /// Seconds each of its tests may run, instead of the rubric's default.
+    pub timeout: Option<f64>,
+}
+
+fn default_timeout() -> f64 {
+    10.0
+}
+
+impl Rubric {
+    /// Reads and checks the rubric of `assignment` in the kit at `kit`.
+    ///
+    /// # Errors
+    /// [`GradeError::Rubric`] when it cannot be read, is not valid, or names another
+    /// assignment.
+    pub fn load(kit: &Path, assignment: &str) -> Result<Rubric, GradeError> {
+        let path = kit.join("fixtures").join(assignment).join("rubric.toml");
+        let error = |reason: String| GradeError::Rubric { path: path.clone(), reason };
+        let text = std::fs::read_to_string(&path).map_err(|e| error(e.to_string()))?;
+        let rubric: Rubric = toml::from_str(&text).map_err(|e| error(e.to_string()))?;
+        if rubric.assignment != assignment {
+            return Err(error(format!("it is the rubric of '{}'", rubric.assignment)));
+        }
+        let bad_points = rubric.groups.iter().find(|group| !(group.points.is_finite() && group.points >= 0.0));
+        if let Some(group) = bad_points {
+            return Err(error(format!("group '{}' has {} points", group.prefix, group.points)));
+        }
+        let bad_timeout = std::iter::once(rubric.timeout)
+            .chain(rubric.groups.iter().filter_map(|group| group.timeout))
+            .find(|t| !(t.is_finite() && *t > 0.0));
+        if let Some(timeout) = bad_timeout {
+            return Err(error(format!("a timeout of {timeout} seconds")));
+        }
+        Ok(rubric)
+    }
+
+    /// The group a test belongs to: the first whose prefix starts its name.
+    pub fn group_of(&self, test: &str) -> Option<&Group> {
+        self.groups.iter().find(|group| test.starts_with(&group.prefix))
+    }
+
+    /// The points of all groups together.
+    pub fn max_score(&self) -> f64 {
+        self.groups.iter().map(|group| group.points).sum()
+    }
+}

@@ -1,0 +1,290 @@
+//! Checks of the kit itself: every assignment's solution scores full marks, its starter
+//! compiles without a warning and scores 0 with "not implemented yet" on every test, the
+//! two expose the same public API, the rubric covers every test, and a planted bug loses
+//! exactly the tests that cover it.
+
+use gamekit::grade::{self, Options, Report, Status};
+use gamekit::testkit::program;
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::Mutex;
+
+const KIT: &str = env!("CARGO_MANIFEST_DIR");
+const ASSIGNMENTS: [&str; 1] = ["reversi"];
+
+/// One grading at a time: each builds with Cargo and runs a whole suite.
+static GRADING: Mutex<()> = Mutex::new(());
+
+fn grade(assignment: &str, submission: &Path) -> Report {
+    let _one_at_a_time = GRADING.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let options = Options { kit: KIT.into(), assignment: assignment.into(), submission: Some(submission.to_owned()) };
+    grade::grade(&options, |_| {}).unwrap_or_else(|error| panic!("grading {} failed: {error}", submission.display()))
+}
+
+fn failures(report: &Report) -> Vec<String> {
+    report
+        .tests
+        .iter()
+        .filter(|test| test.status != Status::Passed)
+        .map(|test| format!("{}: {}", test.name, test.explanation))
+        .collect()
+}
+
+#[test]
+fn every_solution_scores_full_marks_and_the_rubric_covers_every_test() {
+    for assignment in ASSIGNMENTS {
+        let report = grade(assignment, &Path::new(KIT).join("solution").join(assignment));
+        assert_eq!(report.build_errors, None);
+        assert_eq!(failures(&report), Vec::<String>::new(), "{assignment}: the solution fails tests");
+        assert_eq!(report.unweighted, Vec::<String>::new(), "{assignment}: tests in no rubric group");
+        let groups: BTreeSet<&str> = report.tests.iter().map(|test| test.group.as_str()).collect();
+        let rubric = grade::Rubric::load(Path::new(KIT), assignment).expect("the rubric loads");
+        for group in &rubric.groups {
+            assert!(groups.contains(group.prefix.as_str()), "{assignment}: rubric group {} has no test", group.prefix);
+        }
+        assert!(
+            (report.score - report.max_score).abs() < 1e-6,
+            "{assignment}: {} of {}",
+            report.score,
+            report.max_score
+        );
+    }
+}
+
+#[test]
+fn every_starter_scores_zero_with_not_implemented_yet() {
+    for assignment in ASSIGNMENTS {
+        let report = grade(assignment, &Path::new(KIT).join("starter").join(assignment));
+        assert_eq!(report.build_errors, None, "{assignment}: the starter must compile with the suite");
+        assert_eq!(report.score, 0.0, "{assignment}: the starter scores points");
+        for test in &report.tests {
+            assert_eq!(test.status, Status::NotImplemented, "{assignment}: {} says {:?}", test.name, test.explanation);
+            assert!(test.explanation.starts_with("not implemented yet"), "{}: {}", test.name, test.explanation);
+        }
+    }
+}
+
+#[test]
+fn every_starter_compiles_without_warnings() {
+    let output = Command::new(env!("CARGO"))
+        .args(["build", "--quiet", "--all-targets", "--manifest-path"])
+        .arg(Path::new(KIT).join("starter").join("Cargo.toml"))
+        .arg("--target-dir")
+        .arg(Path::new(KIT).join("target").join("starter-check"))
+        .env("RUSTFLAGS", "-D warnings")
+        .output()
+        .expect("cargo runs");
+    assert!(
+        output.status.success(),
+        "the starter does not build warning-free:\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+#[test]
+fn starter_and_solution_have_the_same_public_api() {
+    for assignment in ASSIGNMENTS {
+        let solution = public_api(&Path::new(KIT).join("solution").join(assignment).join("src/lib.rs"));
+        let starter = public_api(&Path::new(KIT).join("starter").join(assignment).join("src/lib.rs"));
+        assert!(!solution.is_empty());
+        let only_solution: Vec<_> = solution.difference(&starter).collect();
+        let only_starter: Vec<_> = starter.difference(&solution).collect();
+        assert!(
+            only_solution.is_empty() && only_starter.is_empty(),
+            "{assignment}: only in the solution: {only_solution:#?}\nonly in the starter: {only_starter:#?}"
+        );
+    }
+}
+
+/// The public items of the module in `file` and its submodules, without docs or bodies.
+fn public_api(file: &Path) -> BTreeSet<String> {
+    public_items(file).into_iter().map(|item| item.replace(" ,)", ")").replace(" , >", " >")).collect()
+}
+
+/// The public items as tokens (a trailing comma, as rustfmt may leave it, included).
+fn public_items(file: &Path) -> BTreeSet<String> {
+    use quote::ToTokens;
+    let text = std::fs::read_to_string(file).unwrap_or_else(|error| panic!("{}: {error}", file.display()));
+    let module = syn::parse_file(&text).unwrap_or_else(|error| panic!("{}: {error}", file.display()));
+    let mut api = BTreeSet::new();
+    let public = |vis: &syn::Visibility| matches!(vis, syn::Visibility::Public(_));
+    for item in module.items {
+        match item {
+            syn::Item::Mod(module) if module.content.is_none() => {
+                let path = module.attrs.iter().find_map(|attr| match &attr.meta {
+                    syn::Meta::NameValue(pair) if pair.path.is_ident("path") => match &pair.value {
+                        syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Str(path), .. }) => Some(path.value()),
+                        _ => None,
+                    },
+                    _ => None,
+                });
+                let path = path.unwrap_or_else(|| format!("{}.rs", module.ident));
+                // What a private module holds is public only through a `pub use`, which is
+                // listed here too; its items are compared all the same.
+                api.extend(public_items(&file.parent().expect("a directory").join(path)));
+            }
+            syn::Item::Fn(function) if public(&function.vis) => {
+                api.insert(function.sig.to_token_stream().to_string());
+            }
+            syn::Item::Impl(block) => {
+                let header = format!("impl {} {}", block.generics.to_token_stream(), block.self_ty.to_token_stream());
+                let header = match &block.trait_ {
+                    Some((name, _)) => format!("{header} : {}", name.to_token_stream()),
+                    None => header,
+                };
+                api.insert(header.clone());
+                for item in block.items {
+                    if let syn::ImplItem::Fn(method) = item
+                        && (public(&method.vis) || block.trait_.is_some())
+                    {
+                        api.insert(format!("{header} {}", method.sig.to_token_stream()));
+                    }
+                }
+            }
+            mut item => {
+                let visibility = match &item {
+                    syn::Item::Const(item) => Some(&item.vis),
+                    syn::Item::Enum(item) => Some(&item.vis),
+                    syn::Item::Struct(item) => Some(&item.vis),
+                    syn::Item::Trait(item) => Some(&item.vis),
+                    syn::Item::Type(item) => Some(&item.vis),
+                    syn::Item::Use(item) => Some(&item.vis),
+                    syn::Item::Static(item) => Some(&item.vis),
+                    _ => None,
+                };
+                if visibility.is_some_and(public) {
+                    strip_docs(&mut item);
+                    api.insert(item.to_token_stream().to_string());
+                }
+            }
+        }
+    }
+    api
+}
+
+fn strip_docs(item: &mut syn::Item) {
+    let attrs = match item {
+        syn::Item::Const(item) => &mut item.attrs,
+        syn::Item::Enum(item) => &mut item.attrs,
+        syn::Item::Struct(item) => &mut item.attrs,
+        syn::Item::Trait(item) => &mut item.attrs,
+        syn::Item::Type(item) => &mut item.attrs,
+        syn::Item::Use(item) => &mut item.attrs,
+        syn::Item::Static(item) => &mut item.attrs,
+        _ => return,
+    };
+    attrs.retain(|attr| !attr.path().is_ident("doc"));
+}
+
+/// A bug planted in a copy of a solution: the file to change, the text to replace and its
+/// replacement, the tests that must fail, and the groups in which tests may fail too.
+struct PlantedBug {
+    name: &'static str,
+    file: &'static str,
+    from: &'static str,
+    to: &'static str,
+    must_fail: &'static [&'static str],
+    may_fail: &'static [&'static str],
+}
+
+const PLANTED_BUGS: [PlantedBug; 3] = [
+    PlantedBug {
+        name: "has_empty_cells_looks_for_blocks",
+        file: "src/lib.rs",
+        from: ".any(|&cell| cell == EMPTY)",
+        to: ".any(|&cell| cell == BLOCK)",
+        must_fail: &["functions::has_empty_cells::", "differential::has_empty_cells::"],
+        may_fail: &["transcripts::", "robustness::"],
+    },
+    PlantedBug {
+        name: "valid_move_never_flips_down_left",
+        file: "src/lib.rs",
+        from: "        for step in 1..=captured {",
+        to: "        for step in (1..=captured).filter(|_| (dy, dx) != (1, -1)) {",
+        must_fail: &[
+            "functions::valid_move_flips::plays_and_flips::case_3_star_black_c3_eight_directions",
+            "differential::valid_move_flips::",
+        ],
+        may_fail: &["functions::valid_move_flips::", "transcripts::", "robustness::random_"],
+    },
+    PlantedBug {
+        name: "round_number_does_not_count_passes",
+        file: "src/lib.rs",
+        from: "        player = opponent(player);\n        round += 1;",
+        to: "        player = opponent(player);\n        round += u32::from(!passed);",
+        must_fail: &["transcripts::game::input_1_sample_run_1_in", "transcripts::game::input_2_sample_run_2_in"],
+        may_fail: &["transcripts::"],
+    },
+];
+
+#[test]
+fn a_planted_bug_loses_exactly_the_tests_that_cover_it() {
+    for bug in &PLANTED_BUGS {
+        let copy = copy_of_solution("reversi", bug);
+        let report = grade("reversi", &copy);
+        assert_eq!(report.build_errors, None, "{}: the planted bug must compile", bug.name);
+        let failed: Vec<&str> =
+            report.tests.iter().filter(|test| test.status != Status::Passed).map(|test| test.name.as_str()).collect();
+        for must in bug.must_fail {
+            assert!(
+                failed.iter().any(|name| name.starts_with(must)),
+                "{}: no failing test starts with {must}; failed: {failed:#?}",
+                bug.name
+            );
+        }
+        for name in &failed {
+            let covered = bug.must_fail.iter().chain(bug.may_fail).any(|prefix| name.starts_with(prefix));
+            assert!(covered, "{}: {name} failed, but it does not cover the bug", bug.name);
+        }
+        for test in report.tests.iter().filter(|test| test.status != Status::Passed) {
+            assert_eq!(test.status, Status::Failed, "{}: {} should fail with an explanation", bug.name, test.name);
+            assert!(!test.explanation.is_empty(), "{}: {} has no explanation", bug.name, test.name);
+        }
+    }
+}
+
+/// A copy of `solution/<assignment>` in `target/kit/<bug>/` with the bug planted; the
+/// relative paths to the shared handout code are made absolute.
+fn copy_of_solution(assignment: &str, bug: &PlantedBug) -> PathBuf {
+    let original = Path::new(KIT).join("solution").join(assignment);
+    let copy = Path::new(KIT).join("target").join("kit").join(bug.name).join(assignment);
+    let starter = Path::new(KIT).join("starter").join(assignment).canonicalize().expect("the starter exists");
+    for file in ["Cargo.toml", "src/lib.rs"] {
+        let mut text = std::fs::read_to_string(original.join(file)).expect("the solution's files");
+        text = text.replace(&format!("../../../starter/{assignment}"), &starter.to_string_lossy());
+        text = text.replace(&format!("../../starter/{assignment}"), &starter.to_string_lossy());
+        if file == bug.file {
+            assert!(text.contains(bug.from), "{}: {file} no longer contains {:?}", bug.name, bug.from);
+            text = text.replace(bug.from, bug.to);
+        }
+        let path = copy.join(file);
+        std::fs::create_dir_all(path.parent().expect("a directory")).expect("the copy's directories");
+        std::fs::write(&path, text).expect("the copy is written");
+    }
+    copy
+}
+
+/// The command line is provided code (`run`), tested here rather than graded.
+#[test]
+fn a_bad_command_line_is_an_error_with_status_2() {
+    let reversi = program(KIT, "reversi", "reversi");
+    for args in [
+        &["--size", "5"][..],
+        &["--size", "2"],
+        &["--size", "28"],
+        &["--size", "eight"],
+        &["--size"],
+        &["--colour", "red"],
+    ] {
+        let run = Command::new(&reversi)
+            .args(args)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .expect("the reversi program runs");
+        assert_eq!(run.status.code(), Some(2), "`reversi {}` must exit with status 2", args.join(" "));
+        assert!(run.stdout.is_empty(), "`reversi {}` must print nothing on stdout", args.join(" "));
+        let stderr = String::from_utf8_lossy(&run.stderr);
+        assert!(stderr.contains("usage: reversi [--size N]"), "`reversi {}`: {stderr}", args.join(" "));
+    }
+}
