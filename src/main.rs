@@ -29,6 +29,9 @@ enum Commands {
         /// Also write Gradescope's results.json to FILE.
         #[arg(long, value_name = "FILE")]
         gradescope: Option<PathBuf>,
+        /// Give every test SECONDS, instead of the time limits of the rubric.
+        #[arg(long, value_name = "SECONDS", value_parser = positive_seconds)]
+        timeout: Option<f64>,
         /// The kit's root directory (its tests/, fixtures/ and Cargo.toml).
         #[arg(long, value_name = "DIR", default_value = env!("CARGO_MANIFEST_DIR"))]
         kit: PathBuf,
@@ -36,10 +39,10 @@ enum Commands {
 }
 
 fn main() -> ExitCode {
-    let Commands::Grade { assignment, dir, json, gradescope, kit } = Cli::parse().command;
+    let Commands::Grade { assignment, dir, json, gradescope, timeout, kit } = Cli::parse().command;
     let what = dir.as_ref().map_or("the reference solution".to_owned(), |dir| dir.display().to_string());
     eprintln!("Building the {assignment} suite against {what}…");
-    let options = Options { kit, assignment, submission: dir };
+    let options = Options { kit, assignment, submission: dir, timeout };
     let mut rows = 0;
     let report = grade::grade(&options, |result| {
         if rows == 0 {
@@ -67,4 +70,11 @@ fn main() -> ExitCode {
         }
     }
     ExitCode::SUCCESS
+}
+
+fn positive_seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(seconds) if seconds.is_finite() && seconds > 0.0 => Ok(seconds),
+        _ => Err(format!("'{text}' is not a positive number of seconds")),
+    }
 }

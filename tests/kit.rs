@@ -17,8 +17,13 @@ const ASSIGNMENTS: [&str; 1] = ["reversi"];
 static GRADING: Mutex<()> = Mutex::new(());
 
 fn grade(assignment: &str, submission: &Path) -> Report {
+    grade_with_timeout(assignment, submission, None)
+}
+
+fn grade_with_timeout(assignment: &str, submission: &Path, timeout: Option<f64>) -> Report {
     let _one_at_a_time = GRADING.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-    let options = Options { kit: KIT.into(), assignment: assignment.into(), submission: Some(submission.to_owned()) };
+    let options =
+        Options { kit: KIT.into(), assignment: assignment.into(), submission: Some(submission.to_owned()), timeout };
     grade::grade(&options, |_| {}).unwrap_or_else(|error| panic!("grading {} failed: {error}", submission.display()))
 }
 
@@ -242,6 +247,41 @@ fn a_planted_bug_loses_exactly_the_tests_that_cover_it() {
             assert!(!test.explanation.is_empty(), "{}: {} has no explanation", bug.name, test.name);
         }
     }
+}
+
+#[test]
+fn a_hang_or_a_crash_costs_only_the_tests_that_meet_it() {
+    let bug = PlantedBug {
+        name: "has_empty_cells_hangs_on_26_and_aborts_on_12",
+        file: "src/lib.rs",
+        from: "    board.iter().flatten().any(|&cell| cell == EMPTY)",
+        to: "    if N == 26 { loop { std::hint::spin_loop() } }\n    if N == 12 { std::process::abort() }\n    board.iter().flatten().any(|&cell| cell == EMPTY)",
+        must_fail: &[],
+        may_fail: &[],
+    };
+    let report = grade_with_timeout("reversi", &copy_of_solution("reversi", &bug), Some(2.0));
+    let status = |name: &str| report.tests.iter().find(|test| test.name.starts_with(name)).map(|test| test.status);
+    assert_eq!(status("differential::has_empty_cells::size_6_26"), Some(Status::TimedOut));
+    assert_eq!(status("differential::has_empty_cells::size_5_12"), Some(Status::Crashed));
+    assert_eq!(status("differential::has_empty_cells::size_1_4"), Some(Status::Passed));
+    assert_eq!(status("functions::valid_move_flips::"), Some(Status::Passed));
+}
+
+#[test]
+fn a_submission_that_does_not_compile_scores_zero_with_the_compiler_errors() {
+    let bug = PlantedBug {
+        name: "has_empty_cells_renamed",
+        file: "src/lib.rs",
+        from: "pub fn has_empty_cells<",
+        to: "pub fn has_no_empty_cells<",
+        must_fail: &[],
+        may_fail: &[],
+    };
+    let report = grade("reversi", &copy_of_solution("reversi", &bug));
+    let errors = report.build_errors.expect("compiler errors in the report");
+    assert!(errors.contains("cannot find function `has_empty_cells`"), "{errors}");
+    assert_eq!((report.score, report.tests.len()), (0.0, 0));
+    assert_eq!(report.max_score, 100.0);
 }
 
 /// A copy of `solution/<assignment>` in `target/kit/<bug>/` with the bug planted; the
