@@ -1,8 +1,8 @@
 //! # gamekit
 //!
-//! A Rust course kit for classic two-player board games: five assignments, each with a
-//! student handout (`starter/`), a reference answer (`solution/`) and a graded suite
-//! (`tests/`), and this crate, the platform an instructor grades with:
+//! A Rust course kit for classic two-player board games: assignments (`reversi` so far, four
+//! more to come), each with a student handout (`starter/`), a reference answer (`solution/`)
+//! and a graded suite (`tests/`), and this crate, the platform an instructor grades with:
 //!
 //! - [`reversi`]: the reference engine for Reversi with blocks, the suite's oracle;
 //! - [`grade`]: builds a submission against a suite, runs every test in its own process

@@ -70,7 +70,7 @@ impl Transcript {
                  input fed (stdin):\n{fed}\n{difference}",
                 args = self.args.iter().fold(String::new(), |line, arg| line + " " + arg),
                 input = self.stem.with_extension("in").display(),
-                fed = indent(&visible(&self.input), 40),
+                fed = indent(&visible_excerpt(&self.input, 4000), 40),
             );
         }
     }
@@ -174,9 +174,62 @@ pub fn program(manifest_dir: &str, package: &str, bin: &str) -> PathBuf {
         }
         Ok(target_dir.join("debug"))
     });
-    match dir {
+    let path = match dir {
         Ok(dir) => dir.join(format!("{bin}{}", std::env::consts::EXE_SUFFIX)),
         Err(message) => panic!("{message}"),
+    };
+    assert!(path.is_file(), "the crate has no program named `{bin}`: its Cargo.toml needs a [[bin]] named {bin}");
+    path
+}
+
+/// An output for a program run in memory that holds at most `limit` bytes: past that, a
+/// write fails, so that a program that prints forever (a loop re-prompting at the end of
+/// the input, say) fails its test instead of filling the memory.
+#[derive(Debug)]
+pub struct Capped {
+    /// What was printed.
+    pub bytes: Vec<u8>,
+    limit: usize,
+}
+
+impl Capped {
+    /// The most a suite lets a program print in memory: 32 MiB.
+    pub const LIMIT: usize = 32 << 20;
+
+    /// An empty output that takes at most [`Capped::LIMIT`] bytes.
+    pub fn new() -> Capped {
+        Capped { bytes: Vec::new(), limit: Capped::LIMIT }
+    }
+}
+
+impl Default for Capped {
+    fn default() -> Capped {
+        Capped::new()
+    }
+}
+
+impl std::io::Write for Capped {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        if self.bytes.len() + bytes.len() > self.limit {
+            let message =
+                format!("the program printed over {} MiB: it keeps printing (an endless loop?)", self.limit >> 20);
+            return Err(std::io::Error::other(message));
+        }
+        self.bytes.extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// [`visible`] for at most `max` characters of `bytes`, then how many bytes were left out.
+pub fn visible_excerpt(bytes: &[u8], max: usize) -> String {
+    let text = visible(bytes);
+    match text.char_indices().nth(max) {
+        Some((cut, _)) => format!("{}… ({} bytes in all)", &text[..cut], bytes.len()),
+        None => text,
     }
 }
 
@@ -202,6 +255,21 @@ mod tests {
         let output = "running 1 test\n\nthread 'a' (12) panicked at src/lib.rs:3:5:\nfirst\n\nthread 'a' (12) panicked at tests/x.rs:9:1:\nexpected 1\n  got 2\nnote: run with `RUST_BACKTRACE=1` environment variable\ntest a ... FAILED\n";
         assert_eq!(panic_message(output).as_deref(), Some("expected 1\n  got 2"));
         assert_eq!(panic_message("all fine"), None);
+    }
+
+    #[test]
+    fn a_long_input_is_cut_short() {
+        assert_eq!(visible_excerpt(b"ab c", 10), "ab·c");
+        assert_eq!(visible_excerpt(b"ab cdef", 3), "ab·… (7 bytes in all)");
+    }
+
+    #[test]
+    fn capped_output_refuses_to_grow_past_its_limit() {
+        use std::io::Write;
+        let mut output = Capped { bytes: Vec::new(), limit: 4 };
+        assert!(output.write_all(b"abc").is_ok());
+        assert!(output.write_all(b"de").is_err());
+        assert_eq!(output.bytes, b"abc");
     }
 
     #[test]

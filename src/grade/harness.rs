@@ -10,7 +10,7 @@ use serde::Serialize;
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Output};
 
 /// A suite compiled against a submission.
 #[derive(Debug, Clone)]
@@ -35,28 +35,65 @@ pub fn build(kit: &Path, rubric: &Rubric, submission: &Path) -> Result<Result<Bu
     let grade_dir = kit.join("target").join("grade");
     let dir = grade_dir.join(format!("{}-{:016x}", rubric.assignment, hasher.finish()));
     write_harness(&kit, rubric, submission, &dir)?;
-    let target_dir = grade_dir.join("target");
-    let cargo = |args: &[&str]| {
+    let shared_target = grade_dir.join("target");
+    // The submission's programs are built apart, per harness: a program left in the shared
+    // target by another submission must never stand in for a missing one.
+    let programs_target = dir.join("target");
+    let cargo = |args: &[&str], target_dir: &Path| {
         Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned()))
             .args(args)
-            .arg("--target-dir")
-            .arg(&target_dir)
+            .args(["--quiet", "--message-format=json-render-diagnostics", "--target-dir"])
+            .arg(target_dir)
             .current_dir(&dir)
             .env_remove("RUSTFLAGS")
             .output()
             .map_err(GradeError::io("cannot run cargo (is Rust installed?)"))
     };
-    let programs = cargo(&["build", "--quiet", "--bins", "--package", &rubric.package])?;
-    if !programs.status.success() {
-        return Ok(Err(compiler_errors(&programs.stderr)));
+    let programs = cargo(&["build", "--bins", "--package", &rubric.package], &programs_target)?;
+    if let Some(errors) = compile_failure(&programs)? {
+        return Ok(Err(errors));
     }
-    let tests = cargo(&["test", "--no-run", "--quiet", "--message-format=json-render-diagnostics"])?;
-    if !tests.status.success() {
-        return Ok(Err(compiler_errors(&tests.stderr)));
+    let tests = cargo(&["test", "--no-run"], &shared_target)?;
+    if let Some(errors) = compile_failure(&tests)? {
+        return Ok(Err(errors));
     }
     let test_binary = test_executable(&tests.stdout, &rubric.assignment)
         .ok_or_else(|| GradeError::Harness(format!("cargo built no test executable named '{}'", rubric.assignment)))?;
-    Ok(Ok(Built { test_binary, dir, programs: target_dir.join("debug") }))
+    Ok(Ok(Built { test_binary, dir, programs: programs_target.join("debug") }))
+}
+
+/// The compiler's errors when a Cargo build failed because the code does not compile.
+///
+/// # Errors
+/// [`GradeError::Harness`] when it failed before compiling (no network, a full disk…): not
+/// the submission's fault, so not a score of 0.
+fn compile_failure(output: &Output) -> Result<Option<String>, GradeError> {
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    match (output.status.success(), has_compiler_errors(&output.stdout)) {
+        (true, _) => Ok(None),
+        (false, true) => Ok(Some(compiler_errors(&stderr))),
+        (false, false) => Err(GradeError::Harness(format!("cargo failed before compiling anything:\n{stderr}"))),
+    }
+}
+
+/// Checks that the crate in `submission` is a package named `package`.
+///
+/// # Errors
+/// [`GradeError::WrongPackage`] when it has another name, or none.
+pub fn check_package(submission: &Path, package: &str) -> Result<(), GradeError> {
+    let path = submission.join("Cargo.toml");
+    let text = std::fs::read_to_string(&path).map_err(GradeError::io(format!("cannot read {}", path.display())))?;
+    let manifest: toml::Table =
+        text.parse().map_err(|error| GradeError::Harness(format!("{}: {error}", path.display())))?;
+    let name = manifest.get("package").and_then(|package| package.get("name")).and_then(toml::Value::as_str);
+    match name {
+        Some(name) if name == package => Ok(()),
+        name => Err(GradeError::WrongPackage {
+            path,
+            found: name.unwrap_or("(no package)").to_owned(),
+            expected: package.to_owned(),
+        }),
+    }
 }
 
 /// Writes the harness package for `submission` into `dir`.
@@ -159,9 +196,14 @@ fn link(original: &Path, link: &Path) -> Result<(), GradeError> {
     std::os::windows::fs::symlink_dir(original, link).map_err(GradeError::io(format!("cannot link {}", link.display())))
 }
 
+/// Whether Cargo's JSON messages hold an error from the compiler.
+fn has_compiler_errors(messages: &[u8]) -> bool {
+    json_messages(messages)
+        .any(|message| message["reason"] == "compiler-message" && message["message"]["level"] == "error")
+}
+
 /// The compiler's messages from Cargo's stderr, without its progress lines.
-fn compiler_errors(stderr: &[u8]) -> String {
-    let text = String::from_utf8_lossy(stderr);
+fn compiler_errors(text: &str) -> String {
     let kept: Vec<&str> = text
         .lines()
         .filter(|line| {
@@ -185,4 +227,9 @@ fn test_executable(messages: &[u8], name: &str) -> Option<PathBuf> {
                 && message["target"]["kind"].as_array().is_some_and(|kinds| kinds.iter().any(|kind| kind == "test"));
             is_it.then(|| message["executable"].as_str().map(PathBuf::from)).flatten()
         })
+}
+
+/// Cargo's JSON messages, one a line.
+fn json_messages(messages: &[u8]) -> impl Iterator<Item = serde_json::Value> + '_ {
+    messages.split(|&byte| byte == b'\n').filter_map(|line| serde_json::from_slice(line).ok())
 }

@@ -28,6 +28,10 @@ pub enum GradeError {
     NotACrate(PathBuf),
     #[error("the rubric {}: {reason}", path.display())]
     Rubric { path: PathBuf, reason: String },
+    #[error("{}: the package is named '{found}', but the {expected} assignment needs a package named '{expected}'", path.display())]
+    WrongPackage { path: PathBuf, found: String, expected: String },
+    #[error("a time limit of {0} seconds is out of range")]
+    Timeout(f64),
     #[error("{context}: {source}")]
     Io { context: String, source: std::io::Error },
     #[error("{0}")]
@@ -86,6 +90,7 @@ pub fn grade(options: &Options, mut progress: impl FnMut(&TestResult)) -> Result
     }
     let submission =
         submission.canonicalize().map_err(GradeError::io(format!("cannot open {}", submission.display())))?;
+    harness::check_package(&submission, &rubric.package)?;
     let mut report = Report::new(&rubric, &submission);
     let built = match harness::build(&options.kit, &rubric, &submission)? {
         Ok(built) => built,
@@ -101,7 +106,8 @@ pub fn grade(options: &Options, mut progress: impl FnMut(&TestResult)) -> Result
             continue;
         };
         let share = group.points / names.iter().filter(|other| rubric.group_of(other) == Some(group)).count() as f64;
-        let limit = Duration::from_secs_f64(options.timeout.or(group.timeout).unwrap_or(rubric.timeout));
+        let seconds = options.timeout.or(group.timeout).unwrap_or(rubric.timeout);
+        let limit = Duration::try_from_secs_f64(seconds).map_err(|_| GradeError::Timeout(seconds))?;
         let outcome = run::one(&built, name, limit)?;
         let result = TestResult {
             name: name.clone(),

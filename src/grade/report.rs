@@ -57,6 +57,9 @@ pub struct Report {
     pub tests: Vec<TestResult>,
     /// Tests that no rubric group covers: run, but worth nothing (a kit bug).
     pub unweighted: Vec<String>,
+    /// What each rubric group checks, by prefix.
+    #[serde(skip)]
+    about: std::collections::HashMap<String, String>,
 }
 
 impl Report {
@@ -70,6 +73,7 @@ impl Report {
             build_errors: None,
             tests: Vec::new(),
             unweighted: Vec::new(),
+            about: rubric.groups.iter().map(|group| (group.prefix.clone(), group.about.clone())).collect(),
         }
     }
 
@@ -85,14 +89,11 @@ impl Report {
         if !failed.is_empty() {
             let _ = writeln!(text, "\nWhy points were lost:");
             for test in failed {
-                let _ = writeln!(
-                    text,
-                    "\n{} ({}, {} points)\n{}",
-                    test.name,
-                    test.status.label(),
-                    round(test.max_points),
-                    indent(&test.explanation)
-                );
+                let _ = writeln!(text, "\n{} ({}, {} points)", test.name, test.status.label(), round(test.max_points));
+                if let Some(about) = self.about.get(&test.group).filter(|about| !about.is_empty()) {
+                    let _ = writeln!(text, "  checks: {about}");
+                }
+                let _ = writeln!(text, "{}", indent(&test.explanation));
             }
         }
         for name in &self.unweighted {

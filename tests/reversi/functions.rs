@@ -61,7 +61,7 @@ mod has_empty_cells {
 
     #[rstest]
     #[case::initial_4x4(4, "", true)]
-    #[case::one_empty_corner_26x26(26, "", true)]
+    #[case::initial_26x26(26, "", true)]
     #[case::only_blocks_and_discs_4x4(
         4,
         "A1=# B1=X C1=O D1=# A2=X B2=# C2=# D2=O A3=X D3=O A4=# B4=# C4=# D4=X",

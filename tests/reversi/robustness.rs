@@ -4,16 +4,16 @@
 
 use crate::program::run_reversi;
 use gamekit::reversi::Position;
-use gamekit::testkit::{explain_difference, visible};
+use gamekit::testkit::{Capped, explain_difference, visible, visible_excerpt};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed};
 use rstest::rstest;
 
 /// Runs the game in memory on `input`; returns what it printed and how it ended.
 fn run(args: &[&str], input: &[u8]) -> (Vec<u8>, Result<(), reversi::Error>) {
-    let mut output = Vec::new();
+    let mut output = Capped::new();
     let result = reversi::run(args, input, &mut output);
-    (output, result)
+    (output.bytes, result)
 }
 
 /// The board at the start of a game without blocks, as printed.
@@ -27,12 +27,15 @@ fn initial(size: usize) -> String {
 fn assert_stops_at_end_of_input(args: &[&str], input: &[u8], expected: &str) {
     let (output, result) = run(args, input);
     if let Some(difference) = explain_difference(expected.as_bytes(), &output) {
-        panic!("with the input\n  {}\nthe output differs from the original program's.\n{difference}", visible(input));
+        panic!(
+            "with the input\n  {}\nthe output differs from the original program's.\n{difference}",
+            visible_excerpt(input, 200)
+        );
     }
     assert!(
         matches!(result, Err(reversi::Error::EndOfInput)),
         "with the input\n  {}\nreversi::run should stop with Err(EndOfInput) when the input ends at a prompt, but returned {result:?}",
-        visible(input)
+        visible_excerpt(input, 200)
     );
 }
 
@@ -207,8 +210,10 @@ fn assert_only_spec_lines(output: &[u8]) {
                 letters.chars().enumerate().all(|(i, c)| if i % 2 == 0 { c == ' ' } else { c.is_ascii_uppercase() })
             });
             let row = text.len() > 3
-                && text[..2].trim_start().parse::<u32>().is_ok()
-                && text[2..].chars().enumerate().all(|(i, c)| if i % 2 == 0 { c == ' ' } else { ".#XO".contains(c) });
+                && text.get(..2).is_some_and(|number| number.trim_start().parse::<u32>().is_ok())
+                && text.get(2..).is_some_and(|cells| {
+                    cells.chars().enumerate().all(|(i, c)| if i % 2 == 0 { c == ' ' } else { ".#XO".contains(c) })
+                });
             header || row
         };
         assert!(

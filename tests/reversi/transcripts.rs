@@ -3,7 +3,7 @@
 //! and once more through the `reversi` program itself.
 
 use crate::program::run_reversi;
-use gamekit::testkit::Transcript;
+use gamekit::testkit::{Capped, Transcript};
 use rstest::rstest;
 use std::path::PathBuf;
 
@@ -14,8 +14,9 @@ fn game(
     input: PathBuf,
 ) {
     let transcript = Transcript::load(&input);
-    let mut output = Vec::new();
+    let mut output = Capped::new();
     let result = reversi::run(&transcript.args, transcript.input.as_slice(), &mut output);
+    let output = output.bytes;
     transcript.assert_output("reversi", &output);
     assert!(
         matches!(result, Ok(()) | Err(reversi::Error::EndOfInput)),

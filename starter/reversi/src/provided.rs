@@ -1,4 +1,5 @@
-//! The code the assignment provides. Do not change it: the graders use it as it is.
+//! The code the assignment provides. Do not change it: the graded suite expects it exactly as
+//! it is handed out.
 //!
 //! - [`Board`] and its cell characters, and [`print_board`] (the seed's `print_board`);
 //! - [`Console`], the input reader: it reads tokens the way the original C++ program's
@@ -135,7 +136,8 @@ impl<R: BufRead, W: Write> Console<R, W> {
     /// ```
     ///
     /// # Errors
-    /// [`Error::EndOfInput`] when the input ends before an integer is complete.
+    /// [`Error::EndOfInput`] when the input ends before an integer is read: at once, or
+    /// right after a sign or an overflowing number.
     pub fn read_int(&mut self) -> Result<Option<i32>, Error> {
         self.output.flush()?;
         self.skip_whitespace()?;
@@ -153,21 +155,15 @@ impl<R: BufRead, W: Write> Console<R, W> {
             let value = magnitude.unwrap_or(0) * 10 + i64::from(digit - b'0');
             magnitude = Some(value.min(1 << 32));
         }
-        let Some(magnitude) = magnitude else {
+        let value = magnitude.and_then(|magnitude| i32::try_from(if negative { -magnitude } else { magnitude }).ok());
+        if value.is_none() {
             if self.peek()?.is_none() {
+                // The read failed at the end of the input, where the original loops forever.
                 return Err(Error::EndOfInput);
             }
             self.discard_line()?;
-            return Ok(None);
-        };
-        let value = if negative { -magnitude } else { magnitude };
-        match i32::try_from(value) {
-            Ok(value) => Ok(Some(value)),
-            Err(_) => {
-                self.discard_line()?;
-                Ok(None)
-            }
         }
+        Ok(value)
     }
 
     /// Reads a cell address like `cin >> c >> n`: one character (after whitespace), then an
