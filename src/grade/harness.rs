@@ -42,7 +42,7 @@ pub fn build(kit: &Path, rubric: &Rubric, submission: &Path) -> Result<Result<Bu
     let cargo = |args: &[&str], target_dir: &Path| {
         Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned()))
             .args(args)
-            .args(["--quiet", "--message-format=json-render-diagnostics", "--target-dir"])
+            .args(["--quiet", "--message-format=json", "--target-dir"])
             .arg(target_dir)
             .current_dir(&dir)
             .env_remove("RUSTFLAGS")
@@ -68,12 +68,18 @@ pub fn build(kit: &Path, rubric: &Rubric, submission: &Path) -> Result<Result<Bu
 /// [`GradeError::Harness`] when it failed before compiling (no network, a full disk…): not
 /// the submission's fault, so not a score of 0.
 fn compile_failure(output: &Output) -> Result<Option<String>, GradeError> {
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    match (output.status.success(), has_compiler_errors(&output.stdout)) {
-        (true, _) => Ok(None),
-        (false, true) => Ok(Some(compiler_errors(&stderr))),
-        (false, false) => Err(GradeError::Harness(format!("cargo failed before compiling anything:\n{stderr}"))),
+    if output.status.success() {
+        return Ok(None);
     }
+    let errors: Vec<String> = json_messages(&output.stdout)
+        .filter(|message| message["reason"] == "compiler-message" && message["message"]["level"] == "error")
+        .filter_map(|message| message["message"]["rendered"].as_str().map(str::to_owned))
+        .collect();
+    if errors.is_empty() {
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        return Err(GradeError::Harness(format!("cargo failed before compiling anything:\n{stderr}")));
+    }
+    Ok(Some(errors.concat()))
 }
 
 /// Checks that the crate in `submission` is a package named `package`.
@@ -194,26 +200,6 @@ fn link(original: &Path, link: &Path) -> Result<(), GradeError> {
 #[cfg(windows)]
 fn link(original: &Path, link: &Path) -> Result<(), GradeError> {
     std::os::windows::fs::symlink_dir(original, link).map_err(GradeError::io(format!("cannot link {}", link.display())))
-}
-
-/// Whether Cargo's JSON messages hold an error from the compiler.
-fn has_compiler_errors(messages: &[u8]) -> bool {
-    json_messages(messages)
-        .any(|message| message["reason"] == "compiler-message" && message["message"]["level"] == "error")
-}
-
-/// The compiler's messages from Cargo's stderr, without its progress lines.
-fn compiler_errors(text: &str) -> String {
-    let kept: Vec<&str> = text
-        .lines()
-        .filter(|line| {
-            let line = line.trim_start();
-            !["Compiling ", "Checking ", "Blocking ", "Updating ", "Locking ", "Downloaded ", "Downloading ", "Adding "]
-                .iter()
-                .any(|progress| line.starts_with(progress))
-        })
-        .collect();
-    kept.join("\n")
 }
 
 /// The executable of test target `name` among Cargo's JSON messages.

@@ -1,10 +1,14 @@
-//! The required functions against gamekit's reference engine, on thousands of random
-//! positions from a fixed seed: positions reached by random games on boards with random
-//! blocks, and boards of randomly scattered cells (not reachable, but every rule still
-//! applies to them).
+//! The submission against gamekit's references, on random input from a fixed seed:
+//!
+//! - the required functions against the reference engine, on thousands of positions:
+//!   positions reached by random games on boards with random blocks, and boards of randomly
+//!   scattered cells (not reachable, but every rule still applies to them);
+//! - whole random games against the reference for the original program, byte for byte.
 
 use crate::boards::{address, board, show, with_size};
+use gamekit::reversi::program::{Ending, transcript};
 use gamekit::reversi::{BLACK, BLOCK, EMPTY, Position, WHITE, opponent};
+use gamekit::testkit::{Capped, explain_difference, visible_excerpt};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rstest::rstest;
@@ -159,4 +163,115 @@ fn has_valid_moves(#[values(4, 6, 8, 10, 12, 26)] size: usize) {
 #[rstest]
 fn has_empty_cells(#[values(4, 6, 8, 10, 12, 26)] size: usize) {
     with_size!(size, check_has_empty_cells());
+}
+
+/// Checks that on `input` the submission prints exactly what the original program prints
+/// (gamekit's reference for it) and ends the same way.
+#[track_caller]
+pub fn assert_plays_like_the_original(size: usize, input: &[u8]) {
+    let (expected, ending) = transcript(size, input).expect("a size the assignment allows");
+    let mut output = Capped::new();
+    let result = reversi::run(["--size".to_owned(), size.to_string()], input, &mut output);
+    if let Some(difference) = explain_difference(expected.as_bytes(), &output.bytes) {
+        panic!(
+            "with `reversi --size {size}` and the input\n  {}\nthe output differs from the original program's.\n{difference}",
+            visible_excerpt(input, 600)
+        );
+    }
+    let ended_right = match ending {
+        Ending::Finished => matches!(result, Ok(())),
+        Ending::EndOfInput => matches!(result, Err(reversi::Error::EndOfInput)),
+    };
+    assert!(
+        ended_right,
+        "with the input\n  {}\nreversi::run returned {result:?}, but the game {}",
+        visible_excerpt(input, 600),
+        if ending == Ending::Finished {
+            "was over: Ok(())"
+        } else {
+            "stopped at the end of the input: Err(EndOfInput)"
+        }
+    );
+}
+
+/// How many random games each size plays.
+fn games(size: usize) -> usize {
+    if size > 12 { 6 } else { 60 }
+}
+
+/// The input of a random game: blocks, then legal moves to the end, typed every way the
+/// spec allows, with lines of bad input in between; one game in five is cut short.
+fn random_game(size: usize, rng: &mut ChaCha8Rng) -> Vec<u8> {
+    let mut position = Position::new(size).expect("a size the assignment allows");
+    let mut input = String::new();
+    if rng.random_bool(0.2) {
+        input += &format!("{}\n", size * size / 2 + rng.random_range(1..5));
+    }
+    let count = rng.random_range(0..=size * size / 8);
+    input += &format!("{count}\n");
+    let mut placed = 0;
+    while placed < count {
+        bad_lines(&mut input, rng);
+        let (row, col) = (rng.random_range(0..size), rng.random_range(0..size));
+        input += &typed(row, col, rng);
+        if position.cell(row as i64, col as i64) == Some(EMPTY) {
+            position.set(row, col, BLOCK);
+            placed += 1;
+        }
+    }
+    let (mut player, mut passes) = (BLACK, 0);
+    while position.has_empty_cells() && passes < 2 {
+        let moves = position.legal_moves(player);
+        if moves.is_empty() {
+            passes += 1;
+        } else {
+            passes = 0;
+            bad_lines(&mut input, rng);
+            let (row, col) = moves[rng.random_range(0..moves.len())];
+            input += &typed(row, col, rng);
+            position.play(player, row as i64, col as i64).expect("a legal move");
+        }
+        player = opponent(player);
+    }
+    let mut input = input.into_bytes();
+    if rng.random_bool(0.2) {
+        input.truncate(rng.random_range(0..=input.len()));
+    }
+    input
+}
+
+/// A cell as a player may type it, then a space or a line end.
+fn typed(row: usize, col: usize, rng: &mut ChaCha8Rng) -> String {
+    let (upper, lower) = (char::from(b'A' + col as u8), char::from(b'a' + col as u8));
+    let number = row + 1;
+    let address = match rng.random_range(0..5) {
+        0 => format!("{lower}{number}"),
+        1 => format!("{upper} {number}"),
+        2 => format!("{upper}0{number}"),
+        3 => format!("{lower}\n{number}"),
+        _ => format!("{upper}{number}"),
+    };
+    address + [" ", "\n", "\r\n", "\t"][rng.random_range(0..4)]
+}
+
+/// Now and then a line that changes nothing: unreadable (discarded without a word), or
+/// readable but not a move (`Invalid position!` or `Invalid move!`).
+fn bad_lines(input: &mut String, rng: &mut ChaCha8Rng) {
+    const BAD: [&str; 10] = ["xyz", "AA1 B2", "99999999999", "Z99", "A0", "#1", "a-3", "", "  \t", "C+"];
+    while rng.random_bool(0.15) {
+        *input += BAD[rng.random_range(0..BAD.len())];
+        *input += "\n";
+    }
+}
+
+fn play_random_games<const N: usize>() {
+    let mut rng = ChaCha8Rng::seed_from_u64(4 * N as u64);
+    for _ in 0..games(N) {
+        assert_plays_like_the_original(N, &random_game(N, &mut rng));
+    }
+}
+
+#[rstest]
+fn random_games(#[values(4, 6, 8, 10, 12, 26)] size: usize) {
+    with_size!(size, play_random_games());
 }

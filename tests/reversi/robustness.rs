@@ -1,10 +1,12 @@
 //! Bad input and the end of input: the program rejects what the spec rejects, silently
 //! re-prompts after an unreadable token, stops cleanly when the input ends at any prompt,
-//! and never panics, hangs or prints anything the spec does not say.
+//! and on random bytes and tokens prints exactly what the original program prints.
 
+use crate::differential::assert_plays_like_the_original;
 use crate::program::run_reversi;
 use gamekit::reversi::Position;
-use gamekit::testkit::{Capped, explain_difference, visible, visible_excerpt};
+use gamekit::reversi::program::{Ending, transcript};
+use gamekit::testkit::{Capped, explain_difference, visible_excerpt};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed};
 use rstest::rstest;
@@ -185,95 +187,36 @@ mod bad_input {
     #[test]
     fn binary_bytes_in_the_program_end_cleanly() {
         let input: Vec<u8> = (0..=255u8).cycle().take(1 << 16).collect();
-        let run = run_reversi(&[], input);
-        assert!(
-            matches!(run.status.code(), Some(0 | 1)),
-            "exit status {:?}; stderr: {}",
+        let run = run_reversi(&[], input.clone());
+        let (expected, ending) = transcript(8, &input).expect("size 8");
+        if let Some(difference) = explain_difference(expected.as_bytes(), &run.stdout) {
+            panic!(
+                "with binary bytes 0 to 255 as the input, the output differs from the original program's.\n{difference}"
+            );
+        }
+        let status = if ending == Ending::Finished { 0 } else { 1 };
+        assert_eq!(
             run.status.code(),
+            Some(status),
+            "the exit status; stderr: {}",
             String::from_utf8_lossy(&run.stderr)
         );
-        assert_only_spec_lines(&run.stdout);
     }
-}
-
-/// Every line of `output` must be made of the spec's prompts, messages and board lines.
-#[track_caller]
-fn assert_only_spec_lines(output: &[u8]) {
-    let text = std::str::from_utf8(output).expect("the output is text");
-    for line in text.lines() {
-        let mut rest = line;
-        while let Some(prompt) = PROMPTS.iter().find_map(|prompt| prompt_at(rest, prompt)) {
-            rest = prompt;
-        }
-        let is_board_line = |text: &str| {
-            let header = text.strip_prefix("  ").is_some_and(|letters| {
-                letters.chars().enumerate().all(|(i, c)| if i % 2 == 0 { c == ' ' } else { c.is_ascii_uppercase() })
-            });
-            let row = text.len() > 3
-                && text.get(..2).is_some_and(|number| number.trim_start().parse::<u32>().is_ok())
-                && text.get(2..).is_some_and(|cells| {
-                    cells.chars().enumerate().all(|(i, c)| if i % 2 == 0 { c == ' ' } else { ".#XO".contains(c) })
-                });
-            header || row
-        };
-        assert!(
-            rest.is_empty() || MESSAGES.contains(&rest) || is_round(rest) || is_board_line(rest),
-            "the program printed a line the spec does not have:
-  {}",
-            visible(line.as_bytes())
-        );
-    }
-}
-
-const PROMPTS: [&str; 4] =
-    ["Enter number of blocks: ", "Enter position for block ", "Player X's turn: ", "Player O's turn: "];
-/// Whether `text` is `Round R:`.
-fn is_round(text: &str) -> bool {
-    text.strip_prefix("Round ")
-        .and_then(|rest| rest.strip_suffix(':'))
-        .is_some_and(|number| number.parse::<u32>().is_ok())
-}
-
-const MESSAGES: [&str; 9] = [
-    "Too many blocks!",
-    "Invalid position!",
-    "Invalid move!",
-    "Player X has no valid moves! Pass!",
-    "Player O has no valid moves! Pass!",
-    "Game over:",
-    "Player X wins!",
-    "Player O wins!",
-    "Draw game!",
-];
-
-/// What follows `prompt` at the start of `text` (for the block prompt, after `K: `).
-fn prompt_at<'a>(text: &'a str, prompt: &str) -> Option<&'a str> {
-    let rest = text.strip_prefix(prompt)?;
-    if prompt.ends_with("block ") {
-        let digits = rest.find(|c: char| !c.is_ascii_digit())?;
-        return rest[digits..].strip_prefix(": ");
-    }
-    Some(rest)
 }
 
 proptest! {
     #![proptest_config(Config { cases: 200, rng_seed: RngSeed::Fixed(1120), failure_persistence: None, ..Config::default() })]
 
-    /// Random bytes: the game ends or stops at the end of input, printing only spec lines.
+    /// Random bytes: the game prints what the original does and ends the same way.
     #[test]
-    fn random_bytes_never_crash(input in proptest::collection::vec(any::<u8>(), 0..400), size in prop::sample::select(vec![4usize, 6, 8])) {
-        let size = size.to_string();
-        let (output, result) = run(&["--size", &size], &input);
-        prop_assert!(matches!(result, Ok(()) | Err(reversi::Error::EndOfInput)), "returned {:?}", result);
-        assert_only_spec_lines(&output);
+    fn random_bytes_are_read_like_the_original(input in proptest::collection::vec(any::<u8>(), 0..400), size in prop::sample::select(vec![4usize, 6, 8])) {
+        assert_plays_like_the_original(size, &input);
     }
 
     /// Random tokens, good and bad: the same.
     #[test]
-    fn random_tokens_never_crash(tokens in proptest::collection::vec(prop::sample::select(TOKENS.to_vec()), 0..300)) {
-        let (output, result) = run(&["--size", "4"], tokens.concat().as_bytes());
-        prop_assert!(matches!(result, Ok(()) | Err(reversi::Error::EndOfInput)), "returned {:?}", result);
-        assert_only_spec_lines(&output);
+    fn random_tokens_are_read_like_the_original(tokens in proptest::collection::vec(prop::sample::select(TOKENS.to_vec()), 0..300)) {
+        assert_plays_like_the_original(4, tokens.concat().as_bytes());
     }
 }
 

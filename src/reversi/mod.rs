@@ -14,6 +14,8 @@
 //! assert_eq!(position.to_string(), "   A B C D\n 1 . . X . \n 2 . X X . \n 3 . O X . \n 4 . . . . \n");
 //! ```
 
+pub mod program;
+
 use std::fmt;
 
 /// An empty cell.

@@ -1,0 +1,195 @@
+//! The reference for the whole `reversi` program: what the course's sample program prints
+//! for a given input, byte for byte, modelled on the C++ original and written apart from the
+//! assignment's solution, so that the graded suite can compare a submission with it on
+//! games nobody has written a transcript for.
+//!
+//! ```
+//! use gamekit::reversi::program::{Ending, transcript};
+//! let (output, ending) = transcript(4, b"9\n").unwrap();
+//! assert_eq!(output, "Enter number of blocks: Too many blocks!\nEnter number of blocks: ");
+//! assert_eq!(ending, Ending::EndOfInput);
+//! ```
+
+use super::{BLACK, BLOCK, EMPTY, Position, PositionError, WHITE, opponent};
+
+/// How a run of the program ends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ending {
+    /// The game was played to its result line.
+    Finished,
+    /// The input ended at a prompt: the original loops forever there; the program stops.
+    EndOfInput,
+}
+
+/// What `reversi --size <size>` prints for `input`, and how it ends.
+///
+/// # Errors
+/// [`PositionError::Size`] for a size the program refuses.
+pub fn transcript(size: usize, input: &[u8]) -> Result<(String, Ending), PositionError> {
+    let mut position = Position::new(size)?;
+    let mut cin = Cin { input, at: 0 };
+    let mut out = String::new();
+    // A read: its value, or the same prompt again after a failed read, or the end.
+    macro_rules! read {
+        ($read:expr) => {
+            match $read {
+                Read::Value(value) => value,
+                Read::Failed => continue,
+                Read::End => return Ok((out, Ending::EndOfInput)),
+            }
+        };
+    }
+    let blocks = loop {
+        out += "Enter number of blocks: ";
+        let count = read!(cin.int());
+        if i64::from(count) <= (size * size / 2) as i64 {
+            break count;
+        }
+        out += "Too many blocks!\n";
+    };
+    for k in 1..=blocks {
+        loop {
+            out += &format!("Enter position for block {k}: ");
+            let (row, col) = read!(cin.cell());
+            if position.cell(row, col) == Some(EMPTY) {
+                position.set(row as usize, col as usize, BLOCK);
+                break;
+            }
+            out += "Invalid position!\n";
+        }
+    }
+    let (mut player, mut passes) = (BLACK, 0);
+    for round in 1.. {
+        if !position.has_empty_cells() || passes == 2 {
+            break;
+        }
+        out += &format!("Round {round}:\n{position}");
+        if position.legal_moves(player).is_empty() {
+            out += &format!("Player {player} has no valid moves! Pass!\n");
+            passes += 1;
+        } else {
+            passes = 0;
+            loop {
+                out += &format!("Player {player}'s turn: ");
+                let (row, col) = read!(cin.cell());
+                if position.play(player, row, col).is_ok() {
+                    break;
+                }
+                out += "Invalid move!\n";
+            }
+        }
+        player = opponent(player);
+    }
+    let result = match position.count(BLACK).cmp(&position.count(WHITE)) {
+        std::cmp::Ordering::Greater => "Player X wins!",
+        std::cmp::Ordering::Less => "Player O wins!",
+        std::cmp::Ordering::Equal => "Draw game!",
+    };
+    out += &format!("Game over:\n{position}{result}\n");
+    Ok((out, Ending::Finished))
+}
+
+/// One read of `cin`.
+enum Read<T> {
+    Value(T),
+    /// Nothing readable there: the rest of the line was discarded (`cin_failed()`).
+    Failed,
+    /// The input ended first.
+    End,
+}
+
+/// libstdc++'s `cin >> int` and `cin >> char` over the input bytes.
+struct Cin<'a> {
+    input: &'a [u8],
+    at: usize,
+}
+
+impl Cin<'_> {
+    fn peek(&self) -> Option<u8> {
+        self.input.get(self.at).copied()
+    }
+
+    /// Skips what `isspace` calls space in the "C" locale; false at the end of the input.
+    fn skip_space(&mut self) -> bool {
+        while self.peek().is_some_and(|byte| b" \t\n\x0b\x0c\r".contains(&byte)) {
+            self.at += 1;
+        }
+        self.peek().is_some()
+    }
+
+    /// `cin >> n`, then `cin_failed()`.
+    fn int(&mut self) -> Read<i32> {
+        if !self.skip_space() {
+            return Read::End;
+        }
+        let start = self.at;
+        if matches!(self.peek(), Some(b'+' | b'-')) {
+            self.at += 1;
+        }
+        let digits = self.at;
+        while self.peek().is_some_and(|byte| byte.is_ascii_digit()) {
+            self.at += 1;
+        }
+        let text = std::str::from_utf8(&self.input[start..self.at]).unwrap_or_default();
+        let value = if self.at > digits { text.parse::<i32>().ok() } else { None };
+        match (value, self.peek()) {
+            (Some(value), _) => Read::Value(value),
+            (None, None) => Read::End,
+            (None, Some(_)) => {
+                self.at = self.input[self.at..]
+                    .iter()
+                    .position(|&byte| byte == b'\n')
+                    .map_or(self.input.len(), |newline| self.at + newline + 1);
+                Read::Failed
+            }
+        }
+    }
+
+    /// `cin >> c >> n` as a cell: (row, column) indexes, maybe off the board.
+    fn cell(&mut self) -> Read<(i64, i64)> {
+        if !self.skip_space() {
+            return Read::End;
+        }
+        let letter = self.input[self.at];
+        self.at += 1;
+        let col = if letter.is_ascii_lowercase() {
+            i64::from(letter) - i64::from(b'a')
+        } else {
+            i64::from(letter) - i64::from(b'A')
+        };
+        match self.int() {
+            Read::Value(number) => Read::Value((i64::from(number) - 1, col)),
+            Read::Failed => Read::Failed,
+            Read::End => Read::End,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_seeds_sample_run_2() {
+        let (output, ending) = transcript(4, b"9\n8\nB1\nC1\nA2\nD2\nA3\nD3\nB4\nC4\n").unwrap();
+        let board = "   A B C D\n 1 . # # . \n 2 # X O # \n 3 # O X # \n 4 . # # . \n";
+        assert!(output.ends_with(&format!("Player O has no valid moves! Pass!\nGame over:\n{board}Draw game!\n")));
+        assert_eq!(ending, Ending::Finished);
+    }
+
+    #[test]
+    fn a_failed_read_discards_the_rest_of_its_line() {
+        let (output, _) = transcript(4, b"1\nAA1 B2\nC3\n").unwrap();
+        let block = "Enter position for block 1: ";
+        assert_eq!(output, format!("Enter number of blocks: {block}{block}Invalid position!\n{block}"));
+    }
+
+    #[test]
+    fn numbers_past_int_and_signs_at_the_end_stop_at_once() {
+        for input in [&b"99999999999"[..], b"-", b"+"] {
+            assert_eq!(transcript(4, input).unwrap(), ("Enter number of blocks: ".to_owned(), Ending::EndOfInput));
+        }
+        let (output, _) = transcript(4, b"2147483648\n").unwrap();
+        assert_eq!(output, "Enter number of blocks: Enter number of blocks: ");
+    }
+}

@@ -1,0 +1,59 @@
+//! The `gamekit` command itself: its exit statuses and the report files it writes.
+
+use std::process::Command;
+
+fn gamekit(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_gamekit")).args(args).output().expect("gamekit runs")
+}
+
+#[test]
+fn grade_writes_the_report_and_gradescope_results_and_exits_0() {
+    let dir = std::env::temp_dir().join(format!("gamekit-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary directory");
+    let (json, gradescope) = (dir.join("report.json"), dir.join("results.json"));
+    let run = gamekit(&[
+        "grade",
+        "reversi",
+        "--json",
+        &json.to_string_lossy(),
+        "--gradescope",
+        &gradescope.to_string_lossy(),
+    ]);
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    assert_eq!(run.status.code(), Some(0), "{stdout}{}", String::from_utf8_lossy(&run.stderr));
+    assert!(stdout.lines().any(|line| line.starts_with("total") && line.ends_with("100.00/100.00")), "{stdout}");
+
+    let report: serde_json::Value = serde_json::from_slice(&std::fs::read(&json).expect("the report")).expect("JSON");
+    assert_eq!((report["score"].as_f64(), report["max_score"].as_f64()), (Some(100.0), Some(100.0)));
+    assert!(report["tests"].as_array().is_some_and(|tests| tests.len() > 100));
+
+    let results: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(&gradescope).expect("results.json")).expect("JSON");
+    assert_eq!(results["score"].as_f64(), Some(100.0));
+    for test in results["tests"].as_array().expect("tests") {
+        for key in ["name", "score", "max_score", "status", "output", "visibility"] {
+            assert!(test.get(key).is_some(), "a Gradescope test without {key}: {test}");
+        }
+        assert_eq!(test["status"], "passed");
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn grade_exits_2_when_it_cannot_grade() {
+    for args in
+        [&["grade", "chess"][..], &["grade", "reversi", "/no/such/crate"], &["grade", "reversi", "--timeout", "0"]]
+    {
+        let run = gamekit(args);
+        assert_eq!(run.status.code(), Some(2), "gamekit {}", args.join(" "));
+        assert!(!run.stderr.is_empty(), "gamekit {} must say why", args.join(" "));
+        assert!(run.stdout.is_empty(), "gamekit {} must grade nothing", args.join(" "));
+    }
+}
+
+#[test]
+fn a_crate_with_another_package_name_is_refused() {
+    let run = gamekit(&["grade", "reversi", env!("CARGO_MANIFEST_DIR")]);
+    assert_eq!(run.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&run.stderr).contains("needs a package named 'reversi'"));
+}
