@@ -183,7 +183,8 @@ fn strip_docs(item: &mut syn::Item) {
 }
 
 /// A bug planted in a copy of a solution: the file to change, the text to replace and its
-/// replacement, the tests that must fail, and the groups in which tests may fail too.
+/// replacement, the tests that must fail (a part of their names) and the groups (prefixes)
+/// in which tests may fail too.
 struct PlantedBug {
     name: &'static str,
     file: &'static str,
@@ -223,7 +224,7 @@ const PLANTED_BUGS: [PlantedBug; 3] = [
         file: "src/lib.rs",
         from: "        player = opponent(player);\n        round += 1;",
         to: "        player = opponent(player);\n        round += u32::from(!passed);",
-        must_fail: &["transcripts::game::input_1_sample_run_1_in", "transcripts::game::input_2_sample_run_2_in"],
+        must_fail: &["_sample_run_1_in", "_sample_run_2_in"],
         may_fail: &["differential::random_games::", "transcripts::", "robustness::random_"],
     },
 ];
@@ -238,13 +239,14 @@ fn a_planted_bug_loses_exactly_the_tests_that_cover_it() {
             report.tests.iter().filter(|test| test.status != Status::Passed).map(|test| test.name.as_str()).collect();
         for must in bug.must_fail {
             assert!(
-                failed.iter().any(|name| name.starts_with(must)),
-                "{}: no failing test starts with {must}; failed: {failed:#?}",
+                failed.iter().any(|name| name.contains(must)),
+                "{}: no failing test is named like {must}; failed: {failed:#?}",
                 bug.name
             );
         }
         for name in &failed {
-            let covered = bug.must_fail.iter().chain(bug.may_fail).any(|prefix| name.starts_with(prefix));
+            let covered = bug.must_fail.iter().any(|must| name.contains(must))
+                || bug.may_fail.iter().any(|prefix| name.starts_with(prefix));
             assert!(covered, "{}: {name} failed, but it does not cover the bug", bug.name);
         }
         for test in report.tests.iter().filter(|test| test.status != Status::Passed) {

@@ -136,6 +136,7 @@ fn write_harness(kit: &Path, rubric: &Rubric, submission: &Path, dir: &Path) -> 
             edition: edition.to_owned(),
             publish: false,
             autotests: false,
+            build: "build.rs".into(),
         },
         workspace: toml::Table::new(),
         test: vec![TestTarget { name: rubric.assignment.clone(), path: suite }],
@@ -149,6 +150,10 @@ fn write_harness(kit: &Path, rubric: &Rubric, submission: &Path, dir: &Path) -> 
     if let Ok(lock) = std::fs::read_to_string(kit.join("Cargo.lock")) {
         write(&dir.join("Cargo.lock"), &lock)?;
     }
+    // As the kit's own build script does: recompile the suite when fixtures come or go.
+    let build_script =
+        format!("fn main() {{\n    println!(\"cargo:rerun-if-changed={{}}\", {:?});\n}}\n", kit.join("fixtures"));
+    write(&dir.join("build.rs"), &build_script)?;
     let fixtures = dir.join("fixtures");
     if std::fs::symlink_metadata(&fixtures).is_err() {
         link(&kit.join("fixtures"), &fixtures)?;
@@ -174,6 +179,7 @@ struct Package {
     edition: String,
     publish: bool,
     autotests: bool,
+    build: String,
 }
 
 #[derive(Serialize)]
