@@ -1,10 +1,10 @@
 //! `gamekit grade`: scores a submission with an assignment's graded suite.
 //!
 //! 1. The suite (`tests/<assignment>/`) is built against the submission's crate in a
-//!    harness package of its own ([`harness`]); when that fails, the score is 0 and the
+//!    harness package of its own (`harness.rs`); when that fails, the score is 0 and the
 //!    report shows the compiler's errors.
 //! 2. Every test of the suite runs in its own process with a time limit, so a hang or a
-//!    crash costs that test only ([`run`]).
+//!    crash costs that test only (`run.rs`).
 //! 3. The rubric (`fixtures/<assignment>/rubric.toml`) shares each group's points among its
 //!    tests; the [`Report`] says why every lost point was lost.
 

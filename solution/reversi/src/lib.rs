@@ -21,7 +21,11 @@
 //! ## Deviations from the original program
 //! - At the end of the input the original loops forever; this program stops at once with
 //!   [`Error::EndOfInput`] (the binary prints one line on stderr and exits with status 1).
-//!   Everything printed before that is byte for byte what the original printed.
+//!   Everything printed before that is byte for byte what the original printed. When the
+//!   input ends inside a token that cannot be read (a lone sign, a number past `int`), the
+//!   program stops there; after an unreadable token with more input behind it, it discards
+//!   the line and asks again as the original does, and stops at the next read if nothing
+//!   follows.
 //!
 //! ## Provided code
 //! See [`print_board`], [`Console`] and [`run`].
