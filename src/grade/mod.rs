@@ -119,8 +119,18 @@ pub fn grade(options: &Options, mut progress: impl FnMut(&TestResult)) -> Result
             explanation: outcome.explanation,
         };
         progress(&result);
-        report.score += result.points;
         report.tests.push(result);
     }
+    // Group by group, so that a group passed in full gives its points exactly, not a sum of
+    // rounded shares.
+    report.score = rubric
+        .groups
+        .iter()
+        .map(|group| {
+            let tests: Vec<_> = report.tests.iter().filter(|test| test.group == group.prefix).collect();
+            let passed = tests.iter().filter(|test| test.status == Status::Passed).count();
+            if tests.is_empty() { 0.0 } else { group.points * passed as f64 / tests.len() as f64 }
+        })
+        .sum();
     Ok(report)
 }

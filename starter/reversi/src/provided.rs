@@ -2,13 +2,12 @@
 //! it is handed out.
 //!
 //! - [`Board`] and its cell characters, and [`print_board`] (the seed's `print_board`);
-//! - [`Console`], the input reader: it reads tokens the way the original C++ program's
-//!   `cin >> n` and `cin >> c >> n` did, and discards the rest of a line after an unreadable
-//!   token, as the seed's `cin_failed()` did;
+//! - [`Console`], the input reader of the `cin` crate: it reads tokens the way the original
+//!   C++ program's `cin >> n` did, and discards the rest of a line after an unreadable token,
+//!   as the seed's `cin_failed()` did; [`ReadPosition`] adds `cin >> c >> n` for a cell;
 //! - [`run`], the program behind the `reversi` binary: it reads `--size N` and calls your
 //!   [`play`](crate::play) with that board size.
 
-use std::fmt;
 use std::io::{self, BufRead, Write};
 
 /// The game board: `board[y][x]` is the cell in row `y` (0 = row 1, the top) and column `x`
@@ -64,110 +63,12 @@ pub fn print_board<const N: usize>(board: &Board<N>, out: &mut impl Write) -> io
     Ok(())
 }
 
-/// Why a program stopped before the end of the game.
-#[derive(Debug)]
-pub enum Error {
-    /// The input ended while the program waited for it. (The original program loops forever
-    /// there; this one stops.)
-    EndOfInput,
-    /// The command line asked for something the program cannot do.
-    Usage(String),
-    /// Reading the input or writing the output failed.
-    Io(io::Error),
-}
+pub use cin::{Console, Error};
 
-impl Error {
-    /// The exit status the `reversi` binary ends with: 2 for a bad command line, else 1.
-    pub fn exit_code(&self) -> u8 {
-        match self {
-            Error::Usage(_) => 2,
-            Error::EndOfInput | Error::Io(_) => 1,
-        }
-    }
-}
-
-impl fmt::Display for Error {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Error::EndOfInput => write!(f, "end of input: the game stopped unfinished"),
-            Error::Usage(message) => write!(f, "{message}\nusage: reversi [--size N]"),
-            Error::Io(error) => write!(f, "{error}"),
-        }
-    }
-}
-
-impl std::error::Error for Error {}
-
-impl From<io::Error> for Error {
-    fn from(error: io::Error) -> Self {
-        Error::Io(error)
-    }
-}
-
-/// The console: what the program prints goes to the output, and what the player types comes
-/// from the input, read token by token like C++'s `cin`.
-///
-/// Write to it with `write!` and [`print_board`]; before every read it flushes the output,
-/// so a prompt is on the screen before the program waits for an answer (as `cin` did for
-/// `cout`).
-pub struct Console<R, W> {
-    input: R,
-    output: W,
-}
-
-impl<R: BufRead, W: Write> Console<R, W> {
-    /// A console reading from `input` and printing to `output`.
-    pub fn new(input: R, output: W) -> Self {
-        Console { input, output }
-    }
-
-    /// Reads an integer like `cin >> n`: skips whitespace, then an optional sign and digits.
-    ///
-    /// Returns `Ok(None)` when no integer can be read there (a letter where a digit is due,
-    /// or a number outside `i32`): the rest of that line is discarded, as `cin_failed()` did,
-    /// and the caller asks again.
-    ///
-    /// ```
-    /// let mut console = reversi::Console::new(&b"12 x9\n-3"[..], Vec::new());
-    /// assert_eq!(console.read_int().unwrap(), Some(12));
-    /// assert_eq!(console.read_int().unwrap(), None); // "x9" is discarded
-    /// assert_eq!(console.read_int().unwrap(), Some(-3));
-    /// assert!(console.read_int().is_err()); // end of input
-    /// ```
-    ///
-    /// # Errors
-    /// [`Error::EndOfInput`] when the input ends before an integer is read: at once, or
-    /// right after a sign or an overflowing number.
-    pub fn read_int(&mut self) -> Result<Option<i32>, Error> {
-        self.output.flush()?;
-        self.skip_whitespace()?;
-        let negative = match self.peek()? {
-            Some(sign @ (b'-' | b'+')) => {
-                self.input.consume(1);
-                sign == b'-'
-            }
-            _ => false,
-        };
-        let mut magnitude: Option<i64> = None;
-        while let Some(digit @ b'0'..=b'9') = self.peek()? {
-            self.input.consume(1);
-            // Past i32's range the value saturates: it is rejected below either way.
-            let value = magnitude.unwrap_or(0) * 10 + i64::from(digit - b'0');
-            magnitude = Some(value.min(1 << 32));
-        }
-        let value = magnitude.and_then(|magnitude| i32::try_from(if negative { -magnitude } else { magnitude }).ok());
-        if value.is_none() {
-            if self.peek()?.is_none() {
-                // The read failed at the end of the input, where the original loops forever.
-                return Err(Error::EndOfInput);
-            }
-            self.discard_line()?;
-        }
-        Ok(value)
-    }
-
+/// Reading a cell address from the console.
+pub trait ReadPosition {
     /// Reads a cell address like `cin >> c >> n`: one character (after whitespace), then an
-    /// integer as [`read_int`](Self::read_int) does.
+    /// integer as [`Console::read_int`] does.
     ///
     /// Returns the cell as `(y, x)`, row and column indexes: the row is the number minus
     /// one; the column is `c - 'a'` for a lowercase letter, otherwise `c - 'A'`. They may lie
@@ -175,6 +76,7 @@ impl<R: BufRead, W: Write> Console<R, W> {
     /// `Ok(None)` when the integer cannot be read (the rest of the line is discarded).
     ///
     /// ```
+    /// use reversi::ReadPosition;
     /// let mut console = reversi::Console::new(&b"A2 c10"[..], Vec::new());
     /// assert_eq!(console.read_position().unwrap(), Some((1, 0)));
     /// assert_eq!(console.read_position().unwrap(), Some((9, 2)));
@@ -182,61 +84,17 @@ impl<R: BufRead, W: Write> Console<R, W> {
     ///
     /// # Errors
     /// [`Error::EndOfInput`] when the input ends before the address is complete.
-    pub fn read_position(&mut self) -> Result<Option<(i32, i32)>, Error> {
-        self.output.flush()?;
-        self.skip_whitespace()?;
-        let Some(letter) = self.peek()? else {
-            return Err(Error::EndOfInput);
-        };
-        self.input.consume(1);
+    fn read_position(&mut self) -> Result<Option<(i32, i32)>, Error>;
+}
+
+impl<R: BufRead, W: Write> ReadPosition for Console<R, W> {
+    fn read_position(&mut self) -> Result<Option<(i32, i32)>, Error> {
+        let letter = self.read_char()?;
         let x = match letter {
             b'a'..=b'z' => i32::from(letter - b'a'),
             _ => i32::from(letter) - i32::from(b'A'),
         };
         Ok(self.read_int()?.map(|number| (number.saturating_sub(1), x)))
-    }
-
-    /// The next byte of input, without taking it; `None` at the end of the input.
-    fn peek(&mut self) -> io::Result<Option<u8>> {
-        loop {
-            match self.input.fill_buf() {
-                Ok(buffer) => return Ok(buffer.first().copied()),
-                Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
-                Err(error) => return Err(error),
-            }
-        }
-    }
-
-    /// Skips the whitespace `cin` skips: space, `\t`, `\n`, `\v`, `\f` and `\r`.
-    fn skip_whitespace(&mut self) -> Result<(), Error> {
-        while let Some(byte) = self.peek()? {
-            if !matches!(byte, b' ' | b'\t' | b'\n' | b'\x0b' | b'\x0c' | b'\r') {
-                return Ok(());
-            }
-            self.input.consume(1);
-        }
-        Err(Error::EndOfInput)
-    }
-
-    /// Discards the input up to and including the next newline, as `cin_failed()` did.
-    fn discard_line(&mut self) -> io::Result<()> {
-        self.input.skip_until(b'\n').map(drop)
-    }
-}
-
-impl<R, W: Write> Write for Console<R, W> {
-    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
-        self.output.write(bytes)
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        self.output.flush()
-    }
-}
-
-impl<R, W> fmt::Debug for Console<R, W> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Console").finish_non_exhaustive()
     }
 }
 
@@ -272,6 +130,7 @@ where
     I: IntoIterator<Item = S>,
     S: AsRef<str>,
 {
+    let usage = |problem: String| Error::Usage(format!("{problem}\nusage: reversi [--size N]"));
     let mut size = DEFAULT_SIZE;
     let mut args = args.into_iter();
     while let Some(arg) = args.next() {
@@ -279,16 +138,16 @@ where
             "--size" => args.next().map(|value| value.as_ref().to_owned()),
             other => match other.strip_prefix("--size=") {
                 Some(value) => Some(value.to_owned()),
-                None => return Err(Error::Usage(format!("unexpected argument '{other}'"))),
+                None => return Err(usage(format!("unexpected argument '{other}'"))),
             },
         };
-        let value = value.ok_or_else(|| Error::Usage("--size needs a value".into()))?;
+        let value = value.ok_or_else(|| usage("--size needs a value".into()))?;
         size = match value.parse::<usize>() {
             Ok(n) if (MIN_SIZE..=MAX_SIZE).contains(&n) && n % 2 == 0 => n,
             _ => {
-                return Err(Error::Usage(format!(
-                    "invalid board size '{value}': it must be an even number from {MIN_SIZE} to {MAX_SIZE}"
-                )));
+                let problem =
+                    format!("invalid board size '{value}': it must be an even number from {MIN_SIZE} to {MAX_SIZE}");
+                return Err(usage(problem));
             }
         };
     }
