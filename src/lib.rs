@@ -5,6 +5,7 @@
 //! and a graded suite (`tests/`), and this crate, the platform an instructor grades with:
 //!
 //! - [`reversi`]: the reference engine for Reversi with blocks, the suite's oracle;
+//! - [`tictactoe`]: the book's Tic-Tac-Toe player, a perfect one, and the book's program;
 //! - [`grade`]: builds a submission against a suite, runs every test in its own process
 //!   with a time limit, scores it by the rubric and explains every lost point;
 //! - [`testkit`]: what the graded suites share (transcripts, exact comparison, programs).
@@ -14,3 +15,4 @@
 pub mod grade;
 pub mod reversi;
 pub mod testkit;
+pub mod tictactoe;
