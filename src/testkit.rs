@@ -4,11 +4,12 @@
 //! A failed check panics with a message written for the student: `gamekit grade` shows it
 //! as the reason a test lost its points.
 
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::OnceLock;
+use std::sync::Mutex;
 
 /// One recorded run of a console program: `<name>.args` (the arguments, split on
 /// whitespace), `<name>.in` (stdin) and `<name>.out` (the exact expected stdout).
@@ -156,8 +157,10 @@ fn indent(text: &str, max_lines: usize) -> String {
 /// # Panics
 /// When the build fails.
 pub fn program(manifest_dir: &str, package: &str, bin: &str) -> PathBuf {
-    static BUILT: OnceLock<Result<PathBuf, String>> = OnceLock::new();
-    let dir = BUILT.get_or_init(|| {
+    // Built once per package and process; the lock also keeps two builds from racing.
+    static BUILT: Mutex<BTreeMap<String, Result<PathBuf, String>>> = Mutex::new(BTreeMap::new());
+    let mut built = BUILT.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let dir = built.entry(package.to_owned()).or_insert_with(|| {
         if let Some(dir) = std::env::var_os("GAMEKIT_PROGRAMS") {
             return Ok(PathBuf::from(dir));
         }

@@ -1,0 +1,66 @@
+//! `computer_move`: the book's three steps, on chosen boards and on every board reachable
+//! in a game against it.
+
+use crate::show;
+use gamekit::tictactoe::book_move;
+use rstest::rstest;
+use tictactoe::{Board, EMPTY, O, X};
+
+const E: char = EMPTY;
+
+#[track_caller]
+fn check(board: Board, computer: char, expected: usize) {
+    let got = tictactoe::computer_move(board, computer);
+    assert_eq!(
+        got,
+        expected,
+        "computer_move(board, {computer:?}) returned {got}, expected {expected}, on the board\n{}",
+        show(&board)
+    );
+}
+
+#[rstest]
+#[case::empty_board_takes_the_centre([E, E, E, E, E, E, E, E, E], X, 4)]
+#[case::centre_taken_takes_corner_0([E, E, E, E, X, E, E, E, E], O, 0)]
+#[case::then_corner_2([O, E, E, E, X, E, E, E, X], O, 2)]
+#[case::then_corner_6([O, X, O, E, X, E, E, O, X], X, 6)]
+#[case::corners_in_order_0_2_6_8([X, E, E, E, O, E, E, E, E], X, 2)]
+#[case::wins_a_row([O, O, E, X, X, E, E, E, X], O, 2)]
+#[case::wins_a_column([X, O, E, X, O, E, E, E, E], X, 6)]
+#[case::wins_a_diagonal([O, X, X, E, O, E, X, E, E], O, 8)]
+#[case::wins_the_anti_diagonal([E, O, X, O, X, E, E, E, E], X, 6)]
+#[case::blocks_a_row([X, X, E, E, O, E, E, E, E], O, 2)]
+#[case::blocks_a_column([X, O, E, E, E, E, X, E, E], O, 3)]
+#[case::blocks_a_diagonal([X, E, E, E, X, E, E, E, E], O, 8)]
+#[case::winning_beats_blocking([X, X, E, O, O, E, E, E, E], O, 5)]
+#[case::the_lowest_winning_square([X, E, X, E, O, E, X, E, E], X, 1)]
+#[case::the_lowest_blocking_square([O, E, O, E, X, E, O, E, E], X, 1)]
+#[case::plays_o_as_well_as_x([E, E, E, E, O, E, E, E, E], X, 0)]
+fn on_chosen_boards(#[case] board: Board, #[case] computer: char, #[case] expected: usize) {
+    check(board, computer, expected);
+}
+
+/// Every board the computer faces in some game, for either piece.
+#[rstest]
+fn on_every_board_of_every_game(#[values(X, O)] computer: char) {
+    let human = tictactoe::opponent(computer);
+    let mut seen = std::collections::HashSet::new();
+    for (game_human, moves, _) in gamekit::tictactoe::all_games(book_move).into_iter().filter(|(h, _, _)| *h == human) {
+        let mut board = [EMPTY; 9];
+        let mut moves = moves.into_iter();
+        let mut turn = X;
+        while gamekit::tictactoe::winner(&board) == gamekit::tictactoe::NO_ONE {
+            let square = if turn == game_human {
+                moves.next().expect("the human's move")
+            } else {
+                if seen.insert(board) {
+                    check(board, computer, book_move(board, computer));
+                }
+                book_move(board, computer)
+            };
+            board[square] = turn;
+            turn = tictactoe::opponent(turn);
+        }
+    }
+    assert!(seen.len() > 50, "only {} boards", seen.len());
+}

@@ -1,0 +1,67 @@
+//! `perfect_move`: a computer that never loses, whatever the human does.
+
+use crate::show;
+use gamekit::tictactoe::{NO_ONE, opponent, winner};
+use rstest::rstest;
+use tictactoe::{Board, EMPTY, O, X};
+
+const E: char = EMPTY;
+
+/// Plays every game a human can play against the submission's `perfect_move`, the human
+/// playing `human`; fails on an illegal move or on a game the human wins.
+fn every_game(human: char) {
+    let mut games = 0;
+    let mut stack = vec![([EMPTY; 9], X, Vec::new())];
+    while let Some((board, turn, moves)) = stack.pop() {
+        let result = winner(&board);
+        if result != NO_ONE {
+            assert!(result != human, "the human won by playing {moves:?}: the board\n{}", show(&board));
+            games += 1;
+            continue;
+        }
+        if turn == human {
+            for square in (0..9).filter(|&square| board[square] == EMPTY) {
+                let (mut next, mut moves) = (board, moves.clone());
+                next[square] = turn;
+                moves.push(square);
+                stack.push((next, opponent(turn), moves));
+            }
+        } else {
+            let square = tictactoe::perfect_move(board, turn);
+            assert!(
+                square < 9 && board[square] == EMPTY,
+                "perfect_move(board, {turn:?}) returned {square}, not an empty square, on the board\n{}",
+                show(&board)
+            );
+            let mut next = board;
+            next[square] = turn;
+            stack.push((next, opponent(turn), moves));
+        }
+    }
+    assert!(games > 0);
+}
+
+#[test]
+fn never_loses_when_the_human_goes_first() {
+    every_game(X);
+}
+
+#[test]
+fn never_loses_when_the_human_goes_second() {
+    every_game(O);
+}
+
+#[rstest]
+#[case::takes_a_win([O, O, E, X, X, E, X, E, E], O, 2)]
+#[case::takes_the_win_rather_than_blocking([X, X, E, O, O, E, E, E, E], O, 5)]
+#[case::blocks([X, X, E, E, O, E, E, E, E], O, 2)]
+#[case::answers_a_corner_with_the_centre([X, E, E, E, E, E, E, E, E], O, 4)]
+fn on_chosen_boards(#[case] board: Board, #[case] computer: char, #[case] expected: usize) {
+    let got = tictactoe::perfect_move(board, computer);
+    assert_eq!(
+        got,
+        expected,
+        "perfect_move(board, {computer:?}) returned {got}, expected {expected}, on the board\n{}",
+        show(&board)
+    );
+}

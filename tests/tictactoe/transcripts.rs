@@ -1,0 +1,47 @@
+//! Chosen games, byte for byte: every `fixtures/tictactoe/*.in` is played and its output must
+//! be exactly the `.out` beside it, in memory through `tictactoe::run`, and once more through
+//! the `tictactoe` program.
+
+use gamekit::testkit::{Capped, Transcript, panic_message, program};
+use rstest::rstest;
+use std::path::PathBuf;
+use std::time::Duration;
+
+#[rstest]
+fn game(
+    #[base_dir = "fixtures/tictactoe"]
+    #[files("*.in")]
+    input: PathBuf,
+) {
+    let transcript = Transcript::load(&input);
+    let mut output = Capped::new();
+    let result = tictactoe::run(&transcript.args, transcript.input.as_slice(), &mut output);
+    transcript.assert_output("tictactoe", &output.bytes);
+    assert!(matches!(result, Ok(())), "tictactoe::run returned {result:?} after printing the right output");
+    insta::assert_snapshot!(transcript.name.clone(), String::from_utf8_lossy(&output.bytes));
+}
+
+#[rstest]
+fn program_game(
+    #[base_dir = "fixtures/tictactoe"]
+    #[files("*.in")]
+    input: PathBuf,
+) {
+    let transcript = Transcript::load(&input);
+    let run = assert_cmd::Command::new(program(env!("CARGO_MANIFEST_DIR"), "tictactoe", "tictactoe"))
+        .args(&transcript.args)
+        .write_stdin(transcript.input.clone())
+        .timeout(Duration::from_secs(8))
+        .output()
+        .expect("the tictactoe program runs");
+    if let Some(message) = panic_message(&String::from_utf8_lossy(&run.stderr)) {
+        panic!("the tictactoe program panicked: {message}");
+    }
+    transcript.assert_output("tictactoe", &run.stdout);
+    assert_eq!(
+        run.status.code(),
+        Some(0),
+        "a finished game exits with status 0; stderr: {}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+}
