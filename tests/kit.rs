@@ -195,6 +195,7 @@ fn strip_docs(item: &mut syn::Item) {
 /// replacement, the tests that must fail (a part of their names) and the groups (prefixes)
 /// in which tests may fail too.
 struct PlantedBug {
+    assignment: &'static str,
     name: &'static str,
     file: &'static str,
     from: &'static str,
@@ -203,8 +204,9 @@ struct PlantedBug {
     may_fail: &'static [&'static str],
 }
 
-const PLANTED_BUGS: [PlantedBug; 3] = [
+const PLANTED_BUGS: [PlantedBug; 4] = [
     PlantedBug {
+        assignment: "reversi",
         name: "has_empty_cells_looks_for_blocks",
         file: "src/lib.rs",
         from: ".any(|&cell| cell == EMPTY)",
@@ -213,6 +215,7 @@ const PLANTED_BUGS: [PlantedBug; 3] = [
         may_fail: &["differential::random_games::", "transcripts::", "robustness::"],
     },
     PlantedBug {
+        assignment: "reversi",
         name: "valid_move_never_flips_down_left",
         file: "src/lib.rs",
         from: "        for step in 1..=captured {",
@@ -229,6 +232,7 @@ const PLANTED_BUGS: [PlantedBug; 3] = [
         ],
     },
     PlantedBug {
+        assignment: "reversi",
         name: "round_number_does_not_count_passes",
         file: "src/lib.rs",
         from: "        player = opponent(player);\n        round += 1;",
@@ -236,13 +240,22 @@ const PLANTED_BUGS: [PlantedBug; 3] = [
         must_fail: &["_sample_run_1_in", "_sample_run_2_in"],
         may_fail: &["differential::random_games::", "transcripts::", "robustness::random_"],
     },
+    PlantedBug {
+        assignment: "tictactoe",
+        name: "computer_move_blocks_before_it_wins",
+        file: "src/lib.rs",
+        from: "    winning_square(&mut board, computer)\n        .or_else(|| winning_square(&mut board, opponent(computer)))",
+        to: "    winning_square(&mut board, opponent(computer))\n        .or_else(|| winning_square(&mut board, computer))",
+        must_fail: &["winning_beats_blocking", "computer_move::on_every_board_of_every_game::"],
+        may_fail: &["computer_move::", "all_games::", "transcripts::", "robustness::"],
+    },
 ];
 
 #[test]
 fn a_planted_bug_loses_exactly_the_tests_that_cover_it() {
     for bug in &PLANTED_BUGS {
-        let copy = copy_of_solution("reversi", bug);
-        let report = grade("reversi", &copy);
+        let copy = copy_of_solution(bug.assignment, bug);
+        let report = grade(bug.assignment, &copy);
         assert_eq!(report.build_errors, None, "{}: the planted bug must compile", bug.name);
         let failed: Vec<&str> =
             report.tests.iter().filter(|test| test.status != Status::Passed).map(|test| test.name.as_str()).collect();
@@ -268,6 +281,7 @@ fn a_planted_bug_loses_exactly_the_tests_that_cover_it() {
 #[test]
 fn a_hang_or_a_crash_costs_only_the_tests_that_meet_it() {
     let bug = PlantedBug {
+        assignment: "reversi",
         name: "has_empty_cells_hangs_on_26_and_aborts_on_12",
         file: "src/lib.rs",
         from: "    board.iter().flatten().any(|&cell| cell == EMPTY)",
@@ -286,6 +300,7 @@ fn a_hang_or_a_crash_costs_only_the_tests_that_meet_it() {
 #[test]
 fn a_submission_that_does_not_compile_scores_zero_with_the_compiler_errors() {
     let bug = PlantedBug {
+        assignment: "reversi",
         name: "has_empty_cells_renamed",
         file: "src/lib.rs",
         from: "pub fn has_empty_cells<",
