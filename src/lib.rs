@@ -4,6 +4,7 @@
 //! more to come), each with a student handout (`starter/`), a reference answer (`solution/`)
 //! and a graded suite (`tests/`), and this crate, the platform an instructor grades with:
 //!
+//! - [`connect_n`]: the reference engine for Connect N and Connect Four, an exact solver;
 //! - [`reversi`]: the reference engine for Reversi with blocks, the suite's oracle;
 //! - [`tictactoe`]: the book's Tic-Tac-Toe player, a perfect one, and the book's program;
 //! - [`grade`]: builds a submission against a suite, runs every test in its own process
@@ -12,6 +13,7 @@
 //!
 //! The `gamekit` command (`gamekit grade <assignment> [DIR]`) is a thin layer over these.
 
+pub mod connect_n;
 pub mod grade;
 pub mod reversi;
 pub mod testkit;

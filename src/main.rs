@@ -1,6 +1,7 @@
-//! The `gamekit` command: `gamekit grade <assignment> [DIR]`.
+//! The `gamekit` command: `gamekit grade <assignment> [DIR]`, `gamekit solve connect-n`.
 
-use clap::{Parser, Subcommand};
+use clap::{Parser, Subcommand, ValueEnum};
+use gamekit::connect_n::{Position, Shape, Solver};
 use gamekit::grade::{self, Options};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -36,13 +37,81 @@ enum Commands {
         #[arg(long, value_name = "DIR", default_value = env!("CARGO_MANIFEST_DIR"))]
         kit: PathBuf,
     },
+    /// Solve a position exactly: each move's value for the player to move, and the best move.
+    ///
+    /// A value is positive when the move wins (the larger, the sooner), 0 for a draw,
+    /// negative when it loses; on 7×6, 22 minus the stones the winner will have played.
+    Solve {
+        /// The game.
+        #[arg(value_enum)]
+        game: SolveGame,
+        /// Columns of the scaffold.
+        #[arg(long, default_value_t = 7)]
+        columns: usize,
+        /// Levels of the scaffold.
+        #[arg(long, default_value_t = 6)]
+        levels: usize,
+        /// How many in a row win.
+        #[arg(long, default_value_t = 4)]
+        n: usize,
+        /// The moves so far: columns from 1, as digits, or separated by commas.
+        #[arg(long, default_value = "")]
+        moves: String,
+    },
+}
+
+/// The games `gamekit solve` knows.
+#[derive(Clone, Copy, ValueEnum)]
+enum SolveGame {
+    /// Connect N on any scaffold (Connect Four by default).
+    ConnectN,
 }
 
 fn main() -> ExitCode {
-    let Commands::Grade { assignment, dir, json, gradescope, timeout, kit } = Cli::parse().command;
-    let what = dir.as_ref().map_or("the reference solution".to_owned(), |dir| dir.display().to_string());
-    eprintln!("Building the {assignment} suite against {what}…");
-    let options = Options { kit, assignment, submission: dir, timeout };
+    match Cli::parse().command {
+        Commands::Grade { assignment, dir, json, gradescope, timeout, kit } => {
+            grade_command(Options { kit, assignment, submission: dir, timeout }, json, gradescope)
+        }
+        Commands::Solve { game: SolveGame::ConnectN, columns, levels, n, moves } => {
+            solve_connect_n(columns, levels, n, &moves)
+        }
+    }
+}
+
+/// `gamekit solve connect-n`: the exact value of every column, and the best move.
+fn solve_connect_n(columns: usize, levels: usize, n: usize, moves: &str) -> ExitCode {
+    let position = Shape::new(columns, levels, n).and_then(|shape| Position::from_moves(shape, moves));
+    let position = match position {
+        Ok(position) => position,
+        Err(error) => {
+            eprintln!("gamekit solve: {error}");
+            return ExitCode::from(2);
+        }
+    };
+    if position.is_over() {
+        eprintln!("gamekit solve: the game is over");
+        return ExitCode::from(2);
+    }
+    let mut solver = Solver::new(position.shape());
+    let started = std::time::Instant::now();
+    let values = solver.analyze(&position);
+    print!("{position}");
+    for (column, value) in values.iter().enumerate() {
+        match value {
+            Some(value) => println!("column {}: {value:+}", column + 1),
+            None => println!("column {}: full", column + 1),
+        }
+    }
+    if let Some(best) = solver.best(&values) {
+        println!("best move: column {}", best + 1);
+    }
+    eprintln!("({} positions searched in {:.3} s)", solver.nodes(), started.elapsed().as_secs_f64());
+    ExitCode::SUCCESS
+}
+
+fn grade_command(options: Options, json: Option<PathBuf>, gradescope: Option<PathBuf>) -> ExitCode {
+    let what = options.submission.as_ref().map_or("the reference solution".to_owned(), |dir| dir.display().to_string());
+    eprintln!("Building the {} suite against {what}…", options.assignment);
     let mut rows = 0;
     let report = grade::grade(&options, |result| {
         if rows == 0 {

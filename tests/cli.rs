@@ -57,3 +57,28 @@ fn a_crate_with_another_package_name_is_refused() {
     assert_eq!(run.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&run.stderr).contains("needs a package named 'reversi'"));
 }
+
+#[test]
+fn solve_connect_n_prints_every_columns_value_and_the_best_move() {
+    let run = gamekit(&["solve", "connect-n", "--moves", "2252576253462244111563365343671351441"]);
+    assert_eq!(run.status.code(), Some(0), "{}", String::from_utf8_lossy(&run.stderr));
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    let values: Vec<i32> =
+        stdout.lines().filter_map(|line| line.strip_prefix("column ")?.split_once(": ")?.1.parse().ok()).collect();
+    assert_eq!(values.iter().max(), Some(&-1), "the test set's score of this position is -1:\n{stdout}");
+    assert!(stdout.lines().any(|line| line.starts_with("best move: column ")), "{stdout}");
+}
+
+#[test]
+fn solve_refuses_bad_positions_with_status_2() {
+    for args in [
+        &["solve", "connect-n", "--moves", "8"][..],
+        &["solve", "connect-n", "--moves", "1111111"],
+        &["solve", "connect-n", "--columns", "9", "--levels", "9"],
+        &["solve", "connect-n", "--moves", "1212121"],
+    ] {
+        let run = gamekit(args);
+        assert_eq!(run.status.code(), Some(2), "gamekit {}", args.join(" "));
+        assert!(!run.stderr.is_empty(), "gamekit {} must say why", args.join(" "));
+    }
+}

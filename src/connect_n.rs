@@ -1,0 +1,496 @@
+//! The reference engine for Connect N (the `connect_n` assignment, and Connect Four): a
+//! scaffold of C columns and L levels, N in a row to win, solved exactly.
+//!
+//! Bitboards as in Pascal Pons's Connect Four solver, generalised to any shape with
+//! `C × (L + 1) ≤ 64` and any N: column `c` holds bits `c·(L+1)` to `c·(L+1) + L − 1`, plus
+//! one always-empty bit above, so that no line wraps from one column into the next. The
+//! solver is a negamax with alpha–beta on a null window, iterated towards the exact score,
+//! with a transposition table, moves that lose at once never tried, and threats first.
+//!
+//! Scores are for the player to move: a win with the player's k-th stone scores
+//! `(cells + 1)/2 + 1 − k` (on 7×6: 22 − k, as in the standard test sets), a loss the
+//! opposite, a draw 0.
+//!
+//! ```
+//! use gamekit::connect_n::{Position, Shape, Solver};
+//! let shape = Shape::new(7, 6, 4).unwrap();
+//! let position = Position::from_moves(shape, "2252576253462244111563365343671351441").unwrap();
+//! assert_eq!(Solver::new(shape).solve(&position), -1);
+//! ```
+
+use std::fmt;
+
+/// A scaffold and the number in a row that wins.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Shape {
+    columns: usize,
+    levels: usize,
+    n: usize,
+    /// Every cell's bit.
+    board_mask: u64,
+    /// Every column's bottom cell's bit.
+    bottom_mask: u64,
+}
+
+/// Why a shape or a position cannot be made.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ConnectError {
+    #[error("a scaffold needs at least one column and one level, and N at least 1")]
+    Empty,
+    #[error("{columns} columns of {levels} levels do not fit the engine's 64-bit boards (columns × (levels + 1) ≤ 64)")]
+    TooBig { columns: usize, levels: usize },
+    #[error("move {index}: '{text}' is not a column from 1 to {columns}")]
+    NotAColumn { index: usize, text: String, columns: usize },
+    #[error("move {index}: column {column} is full")]
+    ColumnFull { index: usize, column: usize },
+    #[error("move {index}: the game was already won")]
+    GameOver { index: usize },
+}
+
+impl Shape {
+    /// A scaffold of `columns` × `levels`, `n` in a row to win.
+    ///
+    /// # Errors
+    /// When a size is 0 or the scaffold does not fit 64 bits.
+    pub fn new(columns: usize, levels: usize, n: usize) -> Result<Shape, ConnectError> {
+        if columns == 0 || levels == 0 || n == 0 {
+            return Err(ConnectError::Empty);
+        }
+        if columns * (levels + 1) > 64 {
+            return Err(ConnectError::TooBig { columns, levels });
+        }
+        let column_mask = |column: usize| ((1u64 << levels) - 1) << (column * (levels + 1));
+        let board_mask = (0..columns).fold(0, |all, column| all | column_mask(column));
+        let bottom_mask = (0..columns).fold(0, |all, column| all | 1 << (column * (levels + 1)));
+        Ok(Shape { columns, levels, n, board_mask, bottom_mask })
+    }
+
+    /// The number of columns.
+    pub fn columns(&self) -> usize {
+        self.columns
+    }
+
+    /// The number of levels.
+    pub fn levels(&self) -> usize {
+        self.levels
+    }
+
+    /// How many in a row win.
+    pub fn n(&self) -> usize {
+        self.n
+    }
+
+    /// The number of cells.
+    pub fn cells(&self) -> i32 {
+        (self.columns * self.levels) as i32
+    }
+
+    /// The bits of column `column`'s bottom cell.
+    fn bottom(&self, column: usize) -> u64 {
+        1 << (column * (self.levels + 1))
+    }
+
+    /// The bits of all of column `column`'s cells.
+    fn column_mask(&self, column: usize) -> u64 {
+        ((1 << self.levels) - 1) << (column * (self.levels + 1))
+    }
+
+    /// The bit steps of the four directions: up, right, and the two diagonals.
+    fn directions(&self) -> [u32; 4] {
+        let step = self.levels as u32 + 1;
+        [1, step, step - 1, step + 1]
+    }
+
+    /// The columns, from the centre outwards (the left one first of two equally central).
+    fn centre_first(&self) -> Vec<usize> {
+        let mut columns: Vec<usize> = (0..self.columns).collect();
+        let centre = (self.columns as f64 - 1.0) / 2.0;
+        columns.sort_by(|a, b| (*a as f64 - centre).abs().total_cmp(&(*b as f64 - centre).abs()).then(a.cmp(b)));
+        columns
+    }
+}
+
+/// `bits` moved so that the bit of cell `x + offset` lands on `x`: a shift right for a
+/// positive offset, left for a negative one; nothing past 64 bits.
+fn towards(bits: u64, offset: i64) -> u64 {
+    let distance = offset.unsigned_abs();
+    match (offset >= 0, u32::try_from(distance)) {
+        (true, Ok(distance)) => bits.checked_shr(distance).unwrap_or(0),
+        (false, Ok(distance)) => bits.checked_shl(distance).unwrap_or(0),
+        _ => 0,
+    }
+}
+
+/// The cells where a stone would complete `n` in a row with `stones`, in any of the
+/// directions `steps`: those with `a` stones just after them and `n − 1 − a` just before,
+/// for some `a`. `n` is at most `CAP`, the size of a scratch array kept on the stack.
+fn completing<const CAP: usize>(stones: u64, steps: [u32; 4], n: usize) -> u64 {
+    let mut cells = 0;
+    for step in steps {
+        // before[k]: the cells with k stones just before them in this direction.
+        let mut before = [!0u64; CAP];
+        for k in 1..n {
+            before[k] = before[k - 1] & stones.checked_shl(k as u32 * step).unwrap_or(0);
+        }
+        let mut after = !0u64;
+        for a in 0..n {
+            if a > 0 {
+                after &= stones.checked_shr(a as u32 * step).unwrap_or(0);
+            }
+            cells |= after & before[n - 1 - a];
+        }
+    }
+    cells
+}
+
+/// A position: the stones of the player to move, all stones, and how many were played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Position {
+    shape: Shape,
+    current: u64,
+    mask: u64,
+    moves: i32,
+}
+
+impl Position {
+    /// The empty scaffold.
+    pub fn new(shape: Shape) -> Position {
+        Position { shape, current: 0, mask: 0, moves: 0 }
+    }
+
+    /// The position after `moves`: columns from 1, as digits (`"4453"`) or, for scaffolds of
+    /// ten columns or more, separated by commas or spaces (`"10,1,10"`).
+    ///
+    /// # Errors
+    /// A move that is not a column, a full column, or a move after the game was won.
+    pub fn from_moves(shape: Shape, moves: &str) -> Result<Position, ConnectError> {
+        let tokens: Vec<&str> = if moves.contains([',', ' ']) {
+            moves.split([',', ' ']).filter(|token| !token.is_empty()).collect()
+        } else {
+            moves.split("").filter(|token| !token.is_empty()).collect()
+        };
+        let mut position = Position::new(shape);
+        for (index, text) in tokens.into_iter().enumerate() {
+            let index = index + 1;
+            let column = text
+                .parse::<usize>()
+                .ok()
+                .filter(|column| (1..=shape.columns).contains(column))
+                .ok_or_else(|| ConnectError::NotAColumn { index, text: text.to_owned(), columns: shape.columns })?;
+            if !position.can_play(column - 1) {
+                return Err(ConnectError::ColumnFull { index, column });
+            }
+            if position.is_over() {
+                return Err(ConnectError::GameOver { index });
+            }
+            position.play(column - 1);
+        }
+        Ok(position)
+    }
+
+    /// The scaffold.
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// How many stones have been played.
+    pub fn moves(&self) -> i32 {
+        self.moves
+    }
+
+    /// Whether column `column` (from 0) has room.
+    pub fn can_play(&self, column: usize) -> bool {
+        column < self.shape.columns && self.mask & self.shape.column_mask(column) != self.shape.column_mask(column)
+    }
+
+    /// Plays the player to move's stone in column `column` (from 0), which must have room.
+    pub fn play(&mut self, column: usize) {
+        self.current ^= self.mask;
+        self.mask |= self.mask + self.shape.bottom(column);
+        self.moves += 1;
+    }
+
+    /// Whether the player to move wins by playing in column `column` (from 0).
+    pub fn is_winning_move(&self, column: usize) -> bool {
+        self.can_play(column)
+            && self.winning_cells(self.current) & self.possible() & self.shape.column_mask(column) != 0
+    }
+
+    /// Whether the last move won, or the scaffold is full.
+    pub fn is_over(&self) -> bool {
+        self.moves == self.shape.cells() || self.has_line(self.current ^ self.mask)
+    }
+
+    /// Whether `stones` hold N in a row.
+    fn has_line(&self, stones: u64) -> bool {
+        self.shape.directions().into_iter().any(|step| {
+            (1..self.shape.n).fold(stones, |line, i| line & towards(stones, i as i64 * i64::from(step))) != 0
+        })
+    }
+
+    /// The empty cells (playable now or not) where a stone would complete N in a row with
+    /// `stones`.
+    fn winning_cells(&self, stones: u64) -> u64 {
+        let steps = self.shape.directions();
+        // N as a constant for the usual sizes, so that the loops unroll.
+        let cells = match self.shape.n {
+            1 => !0,
+            2 => completing::<2>(stones, steps, 2),
+            3 => completing::<3>(stones, steps, 3),
+            4 => completing::<4>(stones, steps, 4),
+            5 => completing::<5>(stones, steps, 5),
+            n if n <= 64 => completing::<64>(stones, steps, n),
+            _ => 0,
+        };
+        cells & (self.shape.board_mask ^ self.mask)
+    }
+
+    /// The cells a stone can be played in now: the lowest empty one of each column.
+    fn possible(&self) -> u64 {
+        (self.mask + self.shape.bottom_mask) & self.shape.board_mask
+    }
+
+    /// The playable cells that do not let the opponent win at once: empty when every move
+    /// loses (two threats, or a threat above the only move).
+    fn non_losing_moves(&self) -> u64 {
+        let mut possible = self.possible();
+        let opponent_wins = self.winning_cells(self.current ^ self.mask);
+        let forced = possible & opponent_wins;
+        if forced != 0 {
+            if forced & (forced - 1) != 0 {
+                return 0;
+            }
+            possible = forced;
+        }
+        possible & !(opponent_wins >> 1)
+    }
+
+    /// A key telling this position from every other of its scaffold.
+    fn key(&self) -> u64 {
+        // Plus the bottom row: never 0, which marks an empty slot of the table.
+        (self.current + self.mask).wrapping_add(self.shape.bottom_mask)
+    }
+}
+
+/// Columns with the player to move's stones as `X` or `O` by parity, top level first.
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let first = if self.moves % 2 == 0 { self.current } else { self.current ^ self.mask };
+        for level in (0..self.shape.levels).rev() {
+            for column in 0..self.shape.columns {
+                let bit = self.shape.bottom(column) << level;
+                let cell = if self.mask & bit == 0 {
+                    '.'
+                } else if first & bit != 0 {
+                    'X'
+                } else {
+                    'O'
+                };
+                write!(f, "{cell}")?;
+            }
+            writeln!(f)?;
+        }
+        Ok(())
+    }
+}
+
+/// The exact solver, with its transposition table and a count of the positions it searched.
+pub struct Solver {
+    shape: Shape,
+    order: Vec<usize>,
+    /// Upper bounds of scores, by key; a slot is chosen by the key's top bits after a
+    /// multiplicative hash (the key's own low bits are the first columns only).
+    table: Vec<(u64, i8)>,
+    table_bits: u32,
+    nodes: u64,
+}
+
+impl Solver {
+    /// A solver for `shape` with a table of 2²² entries (about 64 MB).
+    pub fn new(shape: Shape) -> Solver {
+        Solver::with_table_bits(shape, 22)
+    }
+
+    /// A solver with a table of 2^`bits` entries.
+    pub fn with_table_bits(shape: Shape, bits: u32) -> Solver {
+        Solver { shape, order: shape.centre_first(), table: vec![(0, 0); 1 << bits], table_bits: bits, nodes: 0 }
+    }
+
+    /// How many positions the solver has searched since it was made or reset.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Forgets the table and the count.
+    pub fn reset(&mut self) {
+        self.table.fill((0, 0));
+        self.nodes = 0;
+    }
+
+    /// The exact score of `position` for the player to move (see the module's docs).
+    ///
+    /// # Panics
+    /// When the game is over or the position is of another shape.
+    pub fn solve(&mut self, position: &Position) -> i32 {
+        assert_eq!(position.shape, self.shape, "a position of another shape");
+        assert!(!position.is_over(), "the game is over");
+        let cells = self.shape.cells();
+        if (0..self.shape.columns).any(|column| position.is_winning_move(column)) {
+            return (cells + 1 - position.moves) / 2;
+        }
+        let (mut min, mut max) = (-(cells - position.moves) / 2, (cells + 1 - position.moves) / 2);
+        while min < max {
+            let mut middle = min + (max - min) / 2;
+            if middle <= 0 && min / 2 < middle {
+                middle = min / 2;
+            } else if middle >= 0 && max / 2 > middle {
+                middle = max / 2;
+            }
+            let score = self.negamax(position, middle, middle + 1);
+            if score <= middle {
+                max = score;
+            } else {
+                min = score;
+            }
+        }
+        min
+    }
+
+    /// The exact value of every column for the player to move (`None` for a full column),
+    /// left to right.
+    pub fn analyze(&mut self, position: &Position) -> Vec<Option<i32>> {
+        let cells = self.shape.cells();
+        (0..self.shape.columns)
+            .map(|column| {
+                if !position.can_play(column) {
+                    return None;
+                }
+                if position.is_winning_move(column) {
+                    return Some((cells + 1 - position.moves) / 2);
+                }
+                let mut next = *position;
+                next.play(column);
+                Some(if next.moves == cells { 0 } else { -self.solve(&next) })
+            })
+            .collect()
+    }
+
+    /// The best column (from 0) among `values` (as [`analyze`](Self::analyze) gives them):
+    /// the highest value, the most central column among equals.
+    pub fn best(&self, values: &[Option<i32>]) -> Option<usize> {
+        let best = values.iter().flatten().max()?;
+        self.order.iter().copied().find(|&column| values[column] == Some(*best))
+    }
+
+    fn negamax(&mut self, position: &Position, mut alpha: i32, mut beta: i32) -> i32 {
+        self.nodes += 1;
+        let cells = self.shape.cells();
+        let next = position.non_losing_moves();
+        if next == 0 {
+            return -(cells - position.moves) / 2;
+        }
+        if position.moves >= cells - 2 {
+            return 0;
+        }
+        let min = -(cells - 2 - position.moves) / 2;
+        if alpha < min {
+            alpha = min;
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        let mut max = (cells - 1 - position.moves) / 2;
+        let slot = (position.key().wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - self.table_bits)) as usize;
+        if self.table[slot].0 == position.key() {
+            max = i32::from(self.table[slot].1);
+        }
+        if beta > max {
+            beta = max;
+            if alpha >= beta {
+                return beta;
+            }
+        }
+        // The moves, most threats first, the most central first among equals (an insertion
+        // sort into an array: at most 32 columns fit 64 bits).
+        let mut moves = [(0u32, 0u64); 32];
+        let mut count = 0;
+        for &column in &self.order {
+            let cell = next & self.shape.column_mask(column);
+            if cell != 0 {
+                let threats = position.winning_cells(position.current | cell);
+                let score = (threats & !(position.mask | cell)).count_ones();
+                let at = moves[..count].iter().position(|&(other, _)| other < score).unwrap_or(count);
+                moves.copy_within(at..count, at + 1);
+                moves[at] = (score, cell);
+                count += 1;
+            }
+        }
+        for &(_, cell) in &moves[..count] {
+            let mut child = *position;
+            child.current ^= child.mask;
+            child.mask |= cell;
+            child.moves += 1;
+            let score = -self.negamax(&child, -beta, -alpha);
+            if score >= beta {
+                return score;
+            }
+            alpha = alpha.max(score);
+        }
+        self.table[slot] = (position.key(), alpha as i8);
+        alpha
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn solve(columns: usize, levels: usize, n: usize, moves: &str) -> i32 {
+        let shape = Shape::new(columns, levels, n).unwrap();
+        Solver::with_table_bits(shape, 20).solve(&Position::from_moves(shape, moves).unwrap())
+    }
+
+    #[test]
+    fn solved_scaffolds_of_connect_four() {
+        assert_eq!(solve(4, 4, 4, ""), 0, "4×4 is a draw");
+        assert_eq!(solve(5, 4, 4, ""), 0, "5×4 is a draw");
+        assert!(solve(6, 4, 4, "") < 0, "6×4 is won by the second player");
+        assert_eq!(solve(5, 5, 4, ""), 0, "5×5 is a draw");
+    }
+
+    #[test]
+    fn small_n_wins_at_once() {
+        assert_eq!(solve(3, 3, 1, ""), 5, "N = 1: the first stone wins");
+        assert_eq!(solve(3, 3, 2, ""), 4, "N = 2: the first player's second stone wins");
+    }
+
+    #[test]
+    fn lines_are_found() {
+        let shape = Shape::new(7, 6, 4).unwrap();
+        for (moves, won) in [("1212121", true), ("1122334", true), ("1234567", false), ("121212", false)] {
+            assert_eq!(Position::from_moves(shape, moves).unwrap().is_over(), won, "{moves}");
+        }
+        assert!(Position::from_moves(shape, "112233").unwrap().is_winning_move(3));
+        assert!(!Position::from_moves(shape, "112233").unwrap().is_winning_move(4));
+    }
+
+    #[test]
+    fn bad_moves_are_refused() {
+        let shape = Shape::new(3, 2, 3).unwrap();
+        assert!(matches!(Position::from_moves(shape, "4"), Err(ConnectError::NotAColumn { .. })));
+        assert!(matches!(Position::from_moves(shape, "111"), Err(ConnectError::ColumnFull { .. })));
+        assert!(matches!(Shape::new(8, 8, 4), Err(ConnectError::TooBig { .. })));
+        assert!(matches!(Shape::new(0, 8, 4), Err(ConnectError::Empty)));
+    }
+
+    #[test]
+    fn analysis_gives_the_value_of_every_column() {
+        let shape = Shape::new(7, 6, 4).unwrap();
+        let position = Position::from_moves(shape, "2252576253462244111563365343671351441").unwrap();
+        let mut solver = Solver::with_table_bits(shape, 20);
+        let values = solver.analyze(&position);
+        assert_eq!(values.iter().flatten().max(), Some(&-1), "the position's score is -1");
+        let best = solver.best(&values).unwrap();
+        assert_eq!(values[best], Some(-1));
+    }
+}
