@@ -17,7 +17,7 @@ fn check_sample(set: &str, count: usize) {
     let path = data_dir().join(set);
     let text = std::fs::read_to_string(&path).unwrap_or_else(|error| panic!("{}: {error}", path.display()));
     let shape = Shape::new(7, 6, 4).expect("Connect Four");
-    let mut solver = Solver::with_table_bits(shape, 20);
+    let mut solver = Solver::new(shape);
     for line in text.lines().take(count) {
         let (moves, score) = line.split_once(' ').expect("<moves> <score>");
         let position = Position::from_moves(shape, moves).expect("a legal position");
