@@ -7,9 +7,9 @@
 //! solver is a negamax with alpha–beta on a null window, iterated towards the exact score,
 //! with a transposition table, moves that lose at once never tried, and threats first.
 //!
-//! Scores are for the player to move: a win with the player's k-th stone scores
-//! `(cells + 1)/2 + 1 − k` (on 7×6: 22 − k, as in the standard test sets), a loss the
-//! opposite, a draw 0.
+//! Scores are for the player to move: a win whose last stone is played onto `m` stones scores
+//! `(cells + 1 − m) / 2`, rounded down (on 7×6: 22 − k for a win with the winner's k-th stone,
+//! as in the standard test sets), a loss the opposite, a draw 0.
 //!
 //! ```
 //! use gamekit::connect_n::{Position, Shape, Solver};

@@ -4,6 +4,7 @@
 //! more to come), each with a student handout (`starter/`), a reference answer (`solution/`)
 //! and a graded suite (`tests/`), and this crate, the platform an instructor grades with:
 //!
+//! - [`cin`]: the references' model of C++'s `cin`, for the programs ported from C++;
 //! - [`connect_n`]: the reference engine for Connect N and Connect Four, an exact solver;
 //! - [`reversi`]: the reference engine for Reversi with blocks, the suite's oracle;
 //! - [`tictactoe`]: the book's Tic-Tac-Toe player, a perfect one, and the book's program;
@@ -13,6 +14,7 @@
 //!
 //! The `gamekit` command (`gamekit grade <assignment> [DIR]`) is a thin layer over these.
 
+pub mod cin;
 pub mod connect_n;
 pub mod grade;
 pub mod reversi;

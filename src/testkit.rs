@@ -4,6 +4,7 @@
 //! A failed check panics with a message written for the student: `gamekit grade` shows it
 //! as the reason a test lost its points.
 
+use crate::cin::Ending;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::fs;
@@ -134,6 +135,60 @@ pub fn panic_message(output: &str) -> Option<String> {
         .min()
         .unwrap_or(message.len());
     Some(message[..end].trim_end().to_owned())
+}
+
+/// Checks a run in memory of `program` on `input` against a reference's run: the same
+/// output, byte for byte, and the same ending. `ended` is how the run ended, or, when it
+/// ended neither way, what it returned.
+#[track_caller]
+pub fn assert_same_run(
+    program: &str,
+    input: &[u8],
+    reference: &(String, Ending),
+    output: &[u8],
+    ended: Result<Ending, String>,
+) {
+    let (expected, ending) = reference;
+    if let Some(difference) = explain_difference(expected.as_bytes(), output) {
+        panic!(
+            "with `{program}` and the input\n  {}\nthe output differs from the original program's.\n{difference}",
+            visible_excerpt(input, 600)
+        );
+    }
+    if ended.as_ref() != Ok(ending) {
+        let should = match ending {
+            Ending::Finished => "the game was over: Ok(())",
+            Ending::EndOfInput => "it stopped at the end of the input: Err(EndOfInput)",
+        };
+        let got = ended.map_or_else(|returned| returned, |ending| format!("{ending:?}"));
+        panic!(
+            "with `{program}` and the input\n  {}\nthe run ended with {got}, but {should}",
+            visible_excerpt(input, 600)
+        );
+    }
+}
+
+/// Runs the program at `path` with `args` on `input`, for 8 seconds at most (the grader
+/// allows 10); a panic of the program fails the test with the program's own message.
+///
+/// # Panics
+/// When the program cannot run or panics.
+pub fn run_program<S: AsRef<std::ffi::OsStr>>(
+    path: &Path,
+    args: &[S],
+    input: impl Into<Vec<u8>>,
+) -> std::process::Output {
+    let name = path.file_stem().map(|name| name.to_string_lossy().into_owned()).unwrap_or_default();
+    let output = assert_cmd::Command::new(path)
+        .args(args)
+        .write_stdin(input)
+        .timeout(std::time::Duration::from_secs(8))
+        .output()
+        .unwrap_or_else(|error| panic!("cannot run {}: {error}", path.display()));
+    if let Some(message) = panic_message(&String::from_utf8_lossy(&output.stderr)) {
+        panic!("the {name} program panicked: {message}");
+    }
+    output
 }
 
 /// `text` split after each `⏎` and indented, at most `max_lines` lines (then an ellipsis).

@@ -9,6 +9,7 @@
 //! assert_eq!(book_move(board, 'O'), 2); // block X's row
 //! ```
 
+use crate::cin::{Cin, Ending, Read};
 use std::fmt::Write as _;
 
 /// X moves first.
@@ -104,15 +105,6 @@ fn negamax(board: &Board, to_move: char) -> i32 {
         .unwrap_or(0)
 }
 
-/// How a run of the program ends.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Ending {
-    /// The game was played to its announcement.
-    Finished,
-    /// The input ended at a prompt: the original loops forever there; the program stops.
-    EndOfInput,
-}
-
 /// The instructions the program prints first.
 pub const INSTRUCTIONS: &str = "Welcome to the ultimate man-machine showdown: Tic-Tac-Toe.\n\
 --where human brain is pit against silicon processor\n\n\
@@ -123,13 +115,15 @@ Prepare yourself, human.  The battle is about to begin.\n\n";
 
 /// What the book's program prints for `input` with `computer` choosing the computer's moves.
 pub fn transcript(input: &[u8], computer: fn(Board, char) -> usize) -> (String, Ending) {
-    let mut cin = Cin { input, at: 0 };
+    let mut cin = Cin::new(input);
     let mut out = String::from(INSTRUCTIONS);
+    // A read: its value, or the same prompt again after a failed read, or the end.
     macro_rules! read {
         ($read:expr) => {
             match $read {
-                Some(value) => value,
-                None => return (out, Ending::EndOfInput),
+                Read::Value(value) => value,
+                Read::Failed => continue,
+                Read::End => return (out, Ending::EndOfInput),
             }
         };
     }
@@ -153,7 +147,7 @@ pub fn transcript(input: &[u8], computer: fn(Board, char) -> usize) -> (String, 
         let square = if turn == human {
             loop {
                 out += "Where will you move? (0 - 8): ";
-                let Some(square) = read!(cin.int()).and_then(|n| usize::try_from(n).ok()).filter(|&n| n < 9) else {
+                let Some(square) = usize::try_from(read!(cin.int())).ok().filter(|&n| n < 9) else {
                     continue;
                 };
                 if board[square] == EMPTY {
@@ -224,50 +218,6 @@ fn explore(
     } else {
         next[computer(board, turn)] = turn;
         explore(next, opponent(turn), human, computer, moves, games);
-    }
-}
-
-/// `cin >> c` and `cin >> n` over the input bytes; `None` at the end of the input.
-struct Cin<'a> {
-    input: &'a [u8],
-    at: usize,
-}
-
-impl Cin<'_> {
-    fn skip_space(&mut self) -> Option<u8> {
-        while self.input.get(self.at).is_some_and(|byte| b" \t\n\x0b\x0c\r".contains(byte)) {
-            self.at += 1;
-        }
-        self.input.get(self.at).copied()
-    }
-
-    fn char(&mut self) -> Option<u8> {
-        let byte = self.skip_space()?;
-        self.at += 1;
-        Some(byte)
-    }
-
-    /// `Some(None)` for an unreadable number (its line discarded), as the spec settles.
-    fn int(&mut self) -> Option<Option<i32>> {
-        self.skip_space()?;
-        let start = self.at;
-        if matches!(self.input[self.at], b'+' | b'-') {
-            self.at += 1;
-        }
-        let digits = self.at;
-        while self.input.get(self.at).is_some_and(u8::is_ascii_digit) {
-            self.at += 1;
-        }
-        let value =
-            (self.at > digits).then(|| std::str::from_utf8(&self.input[start..self.at]).ok()?.parse().ok()).flatten();
-        if value.is_none() {
-            self.input.get(self.at)?;
-            self.at = self.input[self.at..]
-                .iter()
-                .position(|&byte| byte == b'\n')
-                .map_or(self.input.len(), |at| self.at + at + 1);
-        }
-        Some(value)
     }
 }
 

@@ -4,7 +4,7 @@
 //! exactly the tests that cover it.
 
 use gamekit::grade::{self, Options, Report, Status};
-use gamekit::testkit::program;
+use gamekit::testkit::{program, run_program};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -348,11 +348,7 @@ fn a_bad_command_line_is_an_error_with_status_2() {
         &["--size"],
         &["--colour", "red"],
     ] {
-        let run = Command::new(&reversi)
-            .args(args)
-            .stdin(std::process::Stdio::null())
-            .output()
-            .expect("the reversi program runs");
+        let run = run_program(&reversi, args, "");
         assert_eq!(run.status.code(), Some(2), "`reversi {}` must exit with status 2", args.join(" "));
         assert!(run.stdout.is_empty(), "`reversi {}` must print nothing on stdout", args.join(" "));
         let stderr = String::from_utf8_lossy(&run.stderr);
@@ -360,29 +356,28 @@ fn a_bad_command_line_is_an_error_with_status_2() {
     }
 }
 
-/// The reference for the original program, which the suites trust for random games, must
-/// itself reproduce every transcript fixture.
+/// What a reference prints for a program's arguments and input.
+type Reference<'a> = &'a dyn Fn(&[String], &[u8]) -> String;
+
+/// The references for the original programs, which the suites trust for the games nobody
+/// wrote a transcript of, must themselves reproduce every transcript fixture.
 #[test]
-fn the_reference_reversi_program_reproduces_every_transcript() {
-    for transcript in gamekit::testkit::Transcript::load_all(&Path::new(KIT).join("fixtures").join("reversi")) {
-        let size = match transcript.args.as_slice() {
+fn the_reference_programs_reproduce_every_transcript() {
+    let reversi = |args: &[String], input: &[u8]| {
+        let size = match args {
             [flag, size] if flag == "--size" => size.parse().expect("a size"),
             _ => 8,
         };
-        let (output, _) = gamekit::reversi::program::transcript(size, &transcript.input).expect("an allowed size");
-        if let Some(difference) = gamekit::testkit::explain_difference(&transcript.expected, output.as_bytes()) {
-            panic!("{}: {difference}", transcript.name);
-        }
-    }
-}
-
-/// The same for the book's Tic-Tac-Toe program.
-#[test]
-fn the_reference_tictactoe_program_reproduces_every_transcript() {
-    for transcript in gamekit::testkit::Transcript::load_all(&Path::new(KIT).join("fixtures").join("tictactoe")) {
-        let (output, _) = gamekit::tictactoe::transcript(&transcript.input, gamekit::tictactoe::book_move);
-        if let Some(difference) = gamekit::testkit::explain_difference(&transcript.expected, output.as_bytes()) {
-            panic!("{}: {difference}", transcript.name);
+        gamekit::reversi::program::transcript(size, input).expect("an allowed size").0
+    };
+    let tictactoe = |_: &[String], input: &[u8]| gamekit::tictactoe::transcript(input, gamekit::tictactoe::book_move).0;
+    let references: [(&str, Reference); 2] = [("reversi", &reversi), ("tictactoe", &tictactoe)];
+    for (assignment, reference) in references {
+        for transcript in gamekit::testkit::Transcript::load_all(&Path::new(KIT).join("fixtures").join(assignment)) {
+            let output = reference(&transcript.args, &transcript.input);
+            if let Some(difference) = gamekit::testkit::explain_difference(&transcript.expected, output.as_bytes()) {
+                panic!("{assignment} {}: {difference}", transcript.name);
+            }
         }
     }
 }
@@ -392,23 +387,13 @@ fn the_reference_tictactoe_program_reproduces_every_transcript() {
 #[test]
 fn tictactoe_perfect_chooses_the_perfect_player() {
     let tictactoe = program(KIT, "tictactoe", "tictactoe");
-    let run = |args: &[&str]| {
-        let mut child = Command::new(&tictactoe)
-            .args(args)
-            .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::piped())
-            .spawn()
-            .expect("the tictactoe program runs");
-        std::io::Write::write_all(&mut child.stdin.take().expect("stdin"), b"y\n0\n8\n6\n7\n").expect("input");
-        child.wait_with_output().expect("the program ends")
-    };
+    let run = |args: &[&str]| run_program(&tictactoe, args, "y\n0\n8\n6\n7\n");
     let book = String::from_utf8(run(&[]).stdout).expect("text");
     assert!(book.contains("X's won!\nNo, no!"), "{book}");
     let perfect = run(&["--perfect"]);
     let text = String::from_utf8_lossy(&perfect.stdout);
     assert!(text.ends_with("O's won!\nAs I predicted, human, I am triumphant once more -- proof\nthat computers are superior to humans in all regards.\n"), "{text}");
-    let bad = Command::new(&tictactoe).arg("--fast").output().expect("the program runs");
+    let bad = run(&["--fast"]);
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("usage: tictactoe [--perfect]"));
 }

@@ -100,12 +100,14 @@ pub fn grade(options: &Options, mut progress: impl FnMut(&TestResult)) -> Result
         }
     };
     let names = run::list(&built.test_binary)?;
+    let tests_in = |group: &Group| names.iter().filter(|name| rubric.group_of(name) == Some(group)).count();
+    let shares: Vec<f64> = rubric.groups.iter().map(|group| group.points / tests_in(group).max(1) as f64).collect();
     for name in &names {
-        let Some(group) = rubric.group_of(name) else {
+        let Some(index) = rubric.groups.iter().position(|group| name.starts_with(&group.prefix)) else {
             report.unweighted.push(name.clone());
             continue;
         };
-        let share = group.points / names.iter().filter(|other| rubric.group_of(other) == Some(group)).count() as f64;
+        let (group, share) = (&rubric.groups[index], shares[index]);
         let seconds = options.timeout.or(group.timeout).unwrap_or(rubric.timeout);
         let limit = Duration::try_from_secs_f64(seconds).map_err(|_| GradeError::Timeout(seconds))?;
         let outcome = run::one(&built, name, limit)?;

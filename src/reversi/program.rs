@@ -4,22 +4,15 @@
 //! games nobody has written a transcript for.
 //!
 //! ```
-//! use gamekit::reversi::program::{Ending, transcript};
+//! use gamekit::cin::Ending;
+//! use gamekit::reversi::program::transcript;
 //! let (output, ending) = transcript(4, b"9\n").unwrap();
 //! assert_eq!(output, "Enter number of blocks: Too many blocks!\nEnter number of blocks: ");
 //! assert_eq!(ending, Ending::EndOfInput);
 //! ```
 
 use super::{BLACK, BLOCK, EMPTY, Position, PositionError, WHITE, opponent};
-
-/// How a run of the program ends.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Ending {
-    /// The game was played to its result line.
-    Finished,
-    /// The input ended at a prompt: the original loops forever there; the program stops.
-    EndOfInput,
-}
+use crate::cin::{Cin, Ending, Read};
 
 /// What `reversi --size <size>` prints for `input`, and how it ends.
 ///
@@ -27,7 +20,7 @@ pub enum Ending {
 /// [`PositionError::Size`] for a size the program refuses.
 pub fn transcript(size: usize, input: &[u8]) -> Result<(String, Ending), PositionError> {
     let mut position = Position::new(size)?;
-    let mut cin = Cin { input, at: 0 };
+    let mut cin = Cin::new(input);
     let mut out = String::new();
     // A read: its value, or the same prompt again after a failed read, or the end.
     macro_rules! read {
@@ -50,7 +43,7 @@ pub fn transcript(size: usize, input: &[u8]) -> Result<(String, Ending), Positio
     for k in 1..=blocks {
         loop {
             out += &format!("Enter position for block {k}: ");
-            let (row, col) = read!(cin.cell());
+            let (row, col) = read!(cell(&mut cin));
             if position.cell(row, col) == Some(EMPTY) {
                 position.set(row as usize, col as usize, BLOCK);
                 break;
@@ -71,7 +64,7 @@ pub fn transcript(size: usize, input: &[u8]) -> Result<(String, Ending), Positio
             passes = 0;
             loop {
                 out += &format!("Player {player}'s turn: ");
-                let (row, col) = read!(cin.cell());
+                let (row, col) = read!(cell(&mut cin));
                 if position.play(player, row, col).is_ok() {
                     break;
                 }
@@ -89,79 +82,21 @@ pub fn transcript(size: usize, input: &[u8]) -> Result<(String, Ending), Positio
     Ok((out, Ending::Finished))
 }
 
-/// One read of `cin`.
-enum Read<T> {
-    Value(T),
-    /// Nothing readable there: the rest of the line was discarded (`cin_failed()`).
-    Failed,
-    /// The input ended first.
-    End,
-}
-
-/// libstdc++'s `cin >> int` and `cin >> char` over the input bytes.
-struct Cin<'a> {
-    input: &'a [u8],
-    at: usize,
-}
-
-impl Cin<'_> {
-    fn peek(&self) -> Option<u8> {
-        self.input.get(self.at).copied()
-    }
-
-    /// Skips what `isspace` calls space in the "C" locale; false at the end of the input.
-    fn skip_space(&mut self) -> bool {
-        while self.peek().is_some_and(|byte| b" \t\n\x0b\x0c\r".contains(&byte)) {
-            self.at += 1;
-        }
-        self.peek().is_some()
-    }
-
-    /// `cin >> n`, then `cin_failed()`.
-    fn int(&mut self) -> Read<i32> {
-        if !self.skip_space() {
-            return Read::End;
-        }
-        let start = self.at;
-        if matches!(self.peek(), Some(b'+' | b'-')) {
-            self.at += 1;
-        }
-        let digits = self.at;
-        while self.peek().is_some_and(|byte| byte.is_ascii_digit()) {
-            self.at += 1;
-        }
-        let text = std::str::from_utf8(&self.input[start..self.at]).unwrap_or_default();
-        let value = if self.at > digits { text.parse::<i32>().ok() } else { None };
-        match (value, self.peek()) {
-            (Some(value), _) => Read::Value(value),
-            (None, None) => Read::End,
-            (None, Some(_)) => {
-                self.at = self.input[self.at..]
-                    .iter()
-                    .position(|&byte| byte == b'\n')
-                    .map_or(self.input.len(), |newline| self.at + newline + 1);
-                Read::Failed
-            }
-        }
-    }
-
-    /// `cin >> c >> n` as a cell: (row, column) indexes, maybe off the board.
-    fn cell(&mut self) -> Read<(i64, i64)> {
-        if !self.skip_space() {
-            return Read::End;
-        }
-        let letter = self.input[self.at];
-        self.at += 1;
-        let col = if letter.is_ascii_lowercase() {
-            i64::from(letter) - i64::from(b'a')
-        } else {
-            i64::from(letter) - i64::from(b'A')
-        };
-        match self.int() {
-            Read::Value(number) => Read::Value((i64::from(number) - 1, col)),
-            Read::Failed => Read::Failed,
-            Read::End => Read::End,
-        }
+/// `cin >> c >> n` as a cell: (row, column) indexes, maybe off the board.
+fn cell(cin: &mut Cin) -> Read<(i64, i64)> {
+    let letter = match cin.char() {
+        Read::Value(letter) => letter,
+        _ => return Read::End,
+    };
+    let col = if letter.is_ascii_lowercase() {
+        i64::from(letter) - i64::from(b'a')
+    } else {
+        i64::from(letter) - i64::from(b'A')
+    };
+    match cin.int() {
+        Read::Value(number) => Read::Value((i64::from(number) - 1, col)),
+        Read::Failed => Read::Failed,
+        Read::End => Read::End,
     }
 }
 

@@ -6,9 +6,10 @@
 //! - whole random games against the reference for the original program, byte for byte.
 
 use crate::boards::{address, board, show, with_size};
-use gamekit::reversi::program::{Ending, transcript};
+use gamekit::cin::Ending;
+use gamekit::reversi::program::transcript;
 use gamekit::reversi::{BLACK, BLOCK, EMPTY, Position, WHITE, opponent};
-use gamekit::testkit::{Capped, explain_difference, visible_excerpt};
+use gamekit::testkit::{Capped, assert_same_run};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rstest::rstest;
@@ -169,29 +170,15 @@ fn has_empty_cells(#[values(4, 6, 8, 10, 12, 26)] size: usize) {
 /// (gamekit's reference for it) and ends the same way.
 #[track_caller]
 pub fn assert_plays_like_the_original(size: usize, input: &[u8]) {
-    let (expected, ending) = transcript(size, input).expect("a size the assignment allows");
+    let reference = transcript(size, input).expect("a size the assignment allows");
     let mut output = Capped::new();
     let result = reversi::run(["--size".to_owned(), size.to_string()], input, &mut output);
-    if let Some(difference) = explain_difference(expected.as_bytes(), &output.bytes) {
-        panic!(
-            "with `reversi --size {size}` and the input\n  {}\nthe output differs from the original program's.\n{difference}",
-            visible_excerpt(input, 600)
-        );
-    }
-    let ended_right = match ending {
-        Ending::Finished => matches!(result, Ok(())),
-        Ending::EndOfInput => matches!(result, Err(reversi::Error::EndOfInput)),
+    let ended = match result {
+        Ok(()) => Ok(Ending::Finished),
+        Err(reversi::Error::EndOfInput) => Ok(Ending::EndOfInput),
+        Err(error) => Err(format!("{error:?}")),
     };
-    assert!(
-        ended_right,
-        "with the input\n  {}\nreversi::run returned {result:?}, but the game {}",
-        visible_excerpt(input, 600),
-        if ending == Ending::Finished {
-            "was over: Ok(())"
-        } else {
-            "stopped at the end of the input: Err(EndOfInput)"
-        }
-    );
+    assert_same_run(&format!("reversi --size {size}"), input, &reference, &output.bytes, ended);
 }
 
 /// How many random games each size plays.

@@ -14,6 +14,10 @@
 mod boards;
 mod differential;
 mod functions;
-mod program;
 mod robustness;
 mod transcripts;
+
+/// The `reversi` program of the crate under test.
+fn program() -> std::path::PathBuf {
+    gamekit::testkit::program(env!("CARGO_MANIFEST_DIR"), "reversi", "reversi")
+}

@@ -3,10 +3,11 @@
 //! and on random bytes and tokens prints exactly what the original program prints.
 
 use crate::differential::assert_plays_like_the_original;
-use crate::program::run_reversi;
+use crate::program;
+use gamekit::cin::Ending;
 use gamekit::reversi::Position;
-use gamekit::reversi::program::{Ending, transcript};
-use gamekit::testkit::{Capped, explain_difference, visible_excerpt};
+use gamekit::reversi::program::transcript;
+use gamekit::testkit::{Capped, explain_difference, run_program, visible_excerpt};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed};
 use rstest::rstest;
@@ -91,7 +92,7 @@ mod end_of_input {
 
     #[test]
     fn in_the_program_exits_1_with_one_line_on_stderr() {
-        let run = run_reversi(&["--size".into(), "4".into()], "1\n");
+        let run = run_program(&program(), &["--size", "4"], "1\n");
         assert_eq!(String::from_utf8_lossy(&run.stdout), "Enter number of blocks: Enter position for block 1: ");
         assert_eq!(run.status.code(), Some(1), "the exit status at end of input");
         let stderr = String::from_utf8_lossy(&run.stderr);
@@ -187,7 +188,7 @@ mod bad_input {
     #[test]
     fn binary_bytes_in_the_program_end_cleanly() {
         let input: Vec<u8> = (0..=255u8).cycle().take(1 << 16).collect();
-        let run = run_reversi(&[], input.clone());
+        let run = run_program(&program(), &[] as &[&str], input.clone());
         let (expected, ending) = transcript(8, &input).expect("size 8");
         if let Some(difference) = explain_difference(expected.as_bytes(), &run.stdout) {
             panic!(

@@ -2,8 +2,8 @@
 //! be exactly the `.out` beside it. Each game is played in memory through `reversi::run`,
 //! and once more through the `reversi` program itself.
 
-use crate::program::run_reversi;
-use gamekit::testkit::{Capped, Transcript};
+use crate::program;
+use gamekit::testkit::{Capped, Transcript, run_program};
 use rstest::rstest;
 use std::path::PathBuf;
 
@@ -32,7 +32,7 @@ fn program_game(
     input: PathBuf,
 ) {
     let transcript = Transcript::load(&input);
-    let run = run_reversi(&transcript.args, transcript.input.clone());
+    let run = run_program(&program(), &transcript.args, transcript.input.clone());
     transcript.assert_output("reversi", &run.stdout);
     let finished = ["Player X wins!\n", "Player O wins!\n", "Draw game!\n"]
         .iter()

@@ -17,36 +17,27 @@ mod perfect;
 mod robustness;
 mod transcripts;
 
-use gamekit::testkit::{Capped, explain_difference, visible_excerpt};
-use gamekit::tictactoe::{Ending, transcript};
+use gamekit::cin::Ending;
+use gamekit::testkit::{Capped, assert_same_run};
+use gamekit::tictactoe::transcript;
 
 /// Plays the game on `input` in memory and checks it prints exactly what the book's program
 /// prints (gamekit's reference for it) and ends the same way.
 #[track_caller]
 fn assert_plays_like_the_book(input: &[u8]) {
-    let (expected, ending) = transcript(input, gamekit::tictactoe::book_move);
+    let reference = transcript(input, gamekit::tictactoe::book_move);
     let mut output = Capped::new();
-    let result = tictactoe::run(Vec::<String>::new(), input, &mut output);
-    if let Some(difference) = explain_difference(expected.as_bytes(), &output.bytes) {
-        panic!(
-            "with the input\n  {}\nthe output differs from the book's program.\n{difference}",
-            visible_excerpt(input, 400)
-        );
-    }
-    let ended_right = match ending {
-        Ending::Finished => matches!(result, Ok(())),
-        Ending::EndOfInput => matches!(result, Err(tictactoe::Error::EndOfInput)),
+    let ended = match tictactoe::run(Vec::<String>::new(), input, &mut output) {
+        Ok(()) => Ok(Ending::Finished),
+        Err(tictactoe::Error::EndOfInput) => Ok(Ending::EndOfInput),
+        Err(error) => Err(format!("{error:?}")),
     };
-    assert!(
-        ended_right,
-        "with the input\n  {}\ntictactoe::run returned {result:?}, but the game {}",
-        visible_excerpt(input, 400),
-        if ending == Ending::Finished {
-            "was over: Ok(())"
-        } else {
-            "stopped at the end of the input: Err(EndOfInput)"
-        }
-    );
+    assert_same_run("tictactoe", input, &reference, &output.bytes, ended);
+}
+
+/// The `tictactoe` program of the crate under test.
+fn program() -> std::path::PathBuf {
+    gamekit::testkit::program(env!("CARGO_MANIFEST_DIR"), "tictactoe", "tictactoe")
 }
 
 /// The board as the book shows it, for failure messages.

@@ -2,7 +2,8 @@
 //! anything but a free square from 0 to 8; at the end of the input, a clean stop.
 
 use crate::assert_plays_like_the_book;
-use gamekit::testkit::{panic_message, program};
+use crate::program;
+use gamekit::testkit::run_program;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed};
 use rstest::rstest;
@@ -22,14 +23,7 @@ fn is_answered_like_the_book(#[case] input: &[u8]) {
 
 #[test]
 fn the_program_stops_at_the_end_of_input_with_status_1() {
-    let run = assert_cmd::Command::new(program(env!("CARGO_MANIFEST_DIR"), "tictactoe", "tictactoe"))
-        .write_stdin("y\n4\n")
-        .timeout(std::time::Duration::from_secs(8))
-        .output()
-        .expect("the tictactoe program runs");
-    if let Some(message) = panic_message(&String::from_utf8_lossy(&run.stderr)) {
-        panic!("the tictactoe program panicked: {message}");
-    }
+    let run = run_program(&program(), &[] as &[&str], "y\n4\n");
     assert!(
         String::from_utf8_lossy(&run.stdout).ends_with("Where will you move? (0 - 8): "),
         "stdout ends at the prompt"

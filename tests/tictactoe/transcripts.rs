@@ -2,10 +2,10 @@
 //! be exactly the `.out` beside it, in memory through `tictactoe::run`, and once more through
 //! the `tictactoe` program.
 
-use gamekit::testkit::{Capped, Transcript, panic_message, program};
+use crate::program;
+use gamekit::testkit::{Capped, Transcript, run_program};
 use rstest::rstest;
 use std::path::PathBuf;
-use std::time::Duration;
 
 #[rstest]
 fn game(
@@ -28,15 +28,7 @@ fn program_game(
     input: PathBuf,
 ) {
     let transcript = Transcript::load(&input);
-    let run = assert_cmd::Command::new(program(env!("CARGO_MANIFEST_DIR"), "tictactoe", "tictactoe"))
-        .args(&transcript.args)
-        .write_stdin(transcript.input.clone())
-        .timeout(Duration::from_secs(8))
-        .output()
-        .expect("the tictactoe program runs");
-    if let Some(message) = panic_message(&String::from_utf8_lossy(&run.stderr)) {
-        panic!("the tictactoe program panicked: {message}");
-    }
+    let run = run_program(&program(), &transcript.args, transcript.input.clone());
     transcript.assert_output("tictactoe", &run.stdout);
     assert_eq!(
         run.status.code(),
