@@ -11,7 +11,7 @@ use std::process::Command;
 use std::sync::Mutex;
 
 const KIT: &str = env!("CARGO_MANIFEST_DIR");
-const ASSIGNMENTS: [&str; 2] = ["reversi", "tictactoe"];
+const ASSIGNMENTS: [&str; 3] = ["connect_n", "reversi", "tictactoe"];
 
 /// One grading at a time: each builds with Cargo and runs a whole suite.
 static GRADING: Mutex<()> = Mutex::new(());
@@ -108,7 +108,8 @@ fn starter_and_solution_have_the_same_public_api() {
     }
 }
 
-/// The public items of the module in `file` and its submodules, without docs or bodies.
+/// The public items of the module in `file` and its submodules, without docs, bodies or
+/// private fields.
 fn public_api(file: &Path) -> BTreeSet<String> {
     // A trailing comma (rustfmt may leave one) and `mut` on a parameter are not part of it.
     let normal =
@@ -189,6 +190,15 @@ fn strip_docs(item: &mut syn::Item) {
         _ => return,
     };
     attrs.retain(|attr| !attr.path().is_ident("doc"));
+    // A struct's private fields are the student's to choose.
+    if let syn::Item::Struct(item) = item
+        && let syn::Fields::Named(fields) = &mut item.fields
+    {
+        fields.named = std::mem::take(&mut fields.named)
+            .into_iter()
+            .filter(|field| matches!(field.vis, syn::Visibility::Public(_)))
+            .collect();
+    }
 }
 
 /// A bug planted in a copy of a solution: the file to change, the text to replace and its

@@ -142,6 +142,9 @@ fn write_harness(kit: &Path, rubric: &Rubric, submission: &Path, dir: &Path) -> 
         test: vec![TestTarget { name: rubric.assignment.clone(), path: suite }],
         dependencies: submission_dependency,
         dev_dependencies: dependencies,
+        // The kit's profiles: a submission is compiled as the kit compiles its solution
+        // (connect_n's optimised, as the course built SmartPlayer in Release).
+        profile: kit_manifest.get("profile").cloned(),
     };
     let manifest = toml::to_string(&manifest)
         .map_err(|error| GradeError::Harness(format!("cannot write the harness manifest: {error}")))?;
@@ -171,6 +174,8 @@ struct Manifest {
     dependencies: toml::Table,
     #[serde(rename = "dev-dependencies")]
     dev_dependencies: toml::Table,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    profile: Option<toml::Value>,
 }
 
 #[derive(Serialize)]

@@ -10,8 +10,10 @@
 //! - Where the original program loops forever at the end of the input, a read returns
 //!   [`Error::EndOfInput`] and the program stops.
 
+use std::cell::{RefCell, RefMut};
 use std::fmt;
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead, IsTerminal, Write};
+use std::rc::Rc;
 
 /// Why a program stopped before the end of the game.
 #[derive(Debug)]
@@ -134,6 +136,42 @@ impl<R: BufRead, W: Write> Console<R, W> {
         Ok(byte)
     }
 
+    /// Reads a line like `getline(cin, line)`: everything up to the next newline, which is
+    /// taken but not returned (nor a `\r` before it, for files written on Windows).
+    ///
+    /// ```
+    /// let mut console = cin::Console::new(&b"Marge Simpson\r\nHomer"[..], Vec::new());
+    /// assert_eq!(console.read_line().unwrap(), "Marge Simpson");
+    /// assert_eq!(console.read_line().unwrap(), "Homer"); // the last line needs no newline
+    /// assert!(console.read_line().is_err()); // end of input
+    /// ```
+    ///
+    /// # Errors
+    /// [`Error::EndOfInput`] when the input has ended before the line.
+    pub fn read_line(&mut self) -> Result<String, Error> {
+        self.output.flush()?;
+        let mut line = Vec::new();
+        if self.input.read_until(b'\n', &mut line)? == 0 {
+            return Err(Error::EndOfInput);
+        }
+        if line.ends_with(b"\n") {
+            line.pop();
+            if line.ends_with(b"\r") {
+                line.pop();
+            }
+        }
+        Ok(String::from_utf8_lossy(&line).into_owned())
+    }
+
+    /// Waits for the Enter key like `cin.ignore(10000, '\n')`: discards the input up to and
+    /// including the next newline.
+    ///
+    /// # Errors
+    /// [`Error::EndOfInput`] when the input has already ended.
+    pub fn ignore_line(&mut self) -> Result<(), Error> {
+        self.read_line().map(drop)
+    }
+
     /// The next byte of input, without taking it; `None` at the end of the input.
     fn peek(&mut self) -> io::Result<Option<u8>> {
         loop {
@@ -175,5 +213,101 @@ impl<R, W: Write> Write for Console<R, W> {
 impl<R, W> fmt::Debug for Console<R, W> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Console").finish_non_exhaustive()
+    }
+}
+
+/// The console of a whole program, shared by everything that talks to the player: clones are
+/// handles to the same [`Console`], as every part of a C++ program shares `cin` and `cout`.
+/// (A game and its human players print to one screen and read from one keyboard.)
+///
+/// ```
+/// use std::io::Write;
+/// let screen = cin::Screen::default();
+/// let terminal = cin::Terminal::new(&b"4\n"[..], screen.clone());
+/// let (mut game, player) = (terminal.clone(), terminal);
+/// write!(game, "Your move: ").unwrap();
+/// assert_eq!(player.console().read_int().unwrap(), Some(4));
+/// assert_eq!(screen.text(), "Your move: ");
+/// ```
+#[derive(Clone)]
+pub struct Terminal {
+    console: Rc<RefCell<TerminalConsole>>,
+    is_interactive: bool,
+}
+
+/// The console behind a [`Terminal`]: any input, any output.
+pub type TerminalConsole = Console<Box<dyn BufRead>, Box<dyn Write>>;
+
+impl Terminal {
+    /// A terminal reading from `input` and printing to `output`; not interactive.
+    pub fn new(input: impl BufRead + 'static, output: impl Write + 'static) -> Terminal {
+        Terminal {
+            console: Rc::new(RefCell::new(Console::new(Box::new(input), Box::new(output)))),
+            is_interactive: false,
+        }
+    }
+
+    /// The process's standard input and output; interactive when a person types the input.
+    pub fn stdio() -> Terminal {
+        Terminal { is_interactive: io::stdin().is_terminal(), ..Terminal::new(io::stdin().lock(), io::stdout()) }
+    }
+
+    /// Whether a person types the input (standard input is a terminal), rather than a file
+    /// or a pipe.
+    pub fn is_interactive(&self) -> bool {
+        self.is_interactive
+    }
+
+    /// The console, to print or read.
+    ///
+    /// # Panics
+    /// When the console is already borrowed (a borrow kept across a call that prints).
+    pub fn console(&self) -> RefMut<'_, TerminalConsole> {
+        self.console.borrow_mut()
+    }
+}
+
+/// Printing to a terminal prints to its console.
+impl Write for Terminal {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.console().write(bytes)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.console().flush()
+    }
+}
+
+impl fmt::Debug for Terminal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Terminal").field("is_interactive", &self.is_interactive).finish_non_exhaustive()
+    }
+}
+
+/// An output kept in memory, for tests: clones share the bytes, so one clone can be given to
+/// a [`Terminal`] and the other read afterwards.
+#[derive(Debug, Clone, Default)]
+pub struct Screen(Rc<RefCell<Vec<u8>>>);
+
+impl Screen {
+    /// Everything written so far.
+    pub fn bytes(&self) -> Vec<u8> {
+        self.0.borrow().clone()
+    }
+
+    /// Everything written so far, as text (invalid UTF-8 replaced).
+    pub fn text(&self) -> String {
+        String::from_utf8_lossy(&self.0.borrow()).into_owned()
+    }
+}
+
+impl Write for Screen {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.0.borrow_mut().extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
     }
 }

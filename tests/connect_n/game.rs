@@ -1,0 +1,186 @@
+//! The Game, one behaviour per test, with players that follow a script.
+
+use crate::at_terminal;
+use connect_n::{BLACK, BadPlayer, Error, Game, HumanPlayer, Player, RED, Scaffold, TIE_GAME, VACANT};
+
+/// A player that plays the columns it is given, in order, then no move (0).
+struct Script(Vec<i32>, &'static str);
+
+impl Player for Script {
+    fn name(&self) -> &str {
+        self.1
+    }
+
+    fn choose_move(&mut self, _scaffold: &Scaffold, _n: i32, _color: i32) -> i32 {
+        if self.0.is_empty() { 0 } else { self.0.remove(0) }
+    }
+}
+
+/// Red and Black playing `moves` (columns as digits, red first).
+fn scripts(moves: &str) -> (Script, Script) {
+    let columns: Vec<i32> = moves.bytes().map(|column| i32::from(column - b'0')).collect();
+    let red = columns.iter().copied().step_by(2).collect();
+    let black = columns.iter().copied().skip(1).step_by(2).collect();
+    (Script(red, "Red"), Script(black, "Black"))
+}
+
+/// The winner after `moves` on `columns` × `levels`, N = `n`, each move taken by
+/// `take_turn`; checks that the game goes on until the last move.
+#[track_caller]
+fn winner_after(columns: i32, levels: i32, n: i32, moves: &str) -> Option<i32> {
+    let (mut red, mut black) = scripts(moves);
+    let mut game = Game::new(columns, levels, n, &mut red, &mut black).unwrap();
+    for (index, _) in moves.bytes().enumerate() {
+        assert_eq!(game.completed(), None, "the game ended before move {} of {moves}", index + 1);
+        assert!(game.take_turn(), "move {} of {moves} was not made", index + 1);
+    }
+    game.completed()
+}
+
+#[rstest::rstest]
+#[case::across(4, 3, 3, "11223", RED)]
+#[case::up(4, 3, 3, "12121", RED)]
+#[case::up_black(4, 3, 3, "123242", BLACK)]
+#[case::diagonal(4, 3, 3, "1223433", RED)]
+#[case::other_diagonal(4, 3, 3, "4332122", RED)]
+#[case::n_of_one(3, 3, 1, "2", RED)]
+#[case::black_across(5, 1, 2, "1534", BLACK)]
+#[case::seven_by_six(7, 6, 4, "4455667", RED)]
+fn the_game_sees_n_in_a_row(
+    #[case] columns: i32,
+    #[case] levels: i32,
+    #[case] n: i32,
+    #[case] moves: &str,
+    #[case] winner: i32,
+) {
+    assert_eq!(winner_after(columns, levels, n, moves), Some(winner), "{moves}");
+}
+
+#[test]
+fn a_full_scaffold_without_n_in_a_row_is_a_tie() {
+    assert_eq!(winner_after(3, 2, 3, "123321"), Some(TIE_GAME));
+    assert_eq!(winner_after(2, 2, 3, "1212"), Some(TIE_GAME));
+}
+
+#[test]
+fn a_win_with_the_last_checker_is_a_win_not_a_tie() {
+    assert_eq!(winner_after(3, 1, 2, "132"), Some(RED));
+    assert_eq!(winner_after(2, 1, 2, "12"), Some(TIE_GAME));
+}
+
+#[test]
+fn red_moves_first_and_the_players_alternate() {
+    let (mut red, mut black) = scripts("2233");
+    let mut game = Game::new(4, 3, 3, &mut red, &mut black).unwrap();
+    for _ in 0..4 {
+        assert!(game.take_turn());
+    }
+    assert_eq!(
+        [game.checker_at(2, 1), game.checker_at(2, 2), game.checker_at(3, 1), game.checker_at(3, 2)],
+        [RED, BLACK, RED, BLACK]
+    );
+    assert_eq!((game.checker_at(1, 1), game.checker_at(0, 0), game.checker_at(5, 1)), (VACANT, VACANT, VACANT));
+}
+
+#[test]
+fn no_turn_is_taken_once_the_game_is_over() {
+    let (mut red, mut black) = scripts("1212134");
+    let mut game = Game::new(4, 3, 3, &mut red, &mut black).unwrap();
+    while game.take_turn() {}
+    assert_eq!(game.completed(), Some(RED));
+    assert!(!game.take_turn());
+    assert_eq!((game.checker_at(3, 1), game.checker_at(4, 1)), (VACANT, VACANT));
+}
+
+#[test]
+fn a_player_that_gives_no_move_or_an_illegal_one_takes_no_turn() {
+    for moves in [vec![], vec![9], vec![0], vec![-1]] {
+        let mut red = Script(moves.clone(), "Red");
+        let mut black = Script(vec![1], "Black");
+        let mut game = Game::new(3, 2, 3, &mut red, &mut black).unwrap();
+        assert!(!game.take_turn(), "red's move {moves:?}");
+        assert_eq!(game.completed(), None);
+        assert_eq!(game.checker_at(1, 1), VACANT);
+    }
+}
+
+#[rstest::rstest]
+#[case(0, 3, 3)]
+#[case(3, 0, 3)]
+#[case(-4, 3, 3)]
+#[case(3, 3, 0)]
+#[case(3, 3, -1)]
+#[case(i32::MAX, i32::MAX, 4)]
+fn an_impossible_game_is_an_error(#[case] columns: i32, #[case] levels: i32, #[case] n: i32) {
+    let (mut red, mut black) = scripts("");
+    assert!(matches!(Game::new(columns, levels, n, &mut red, &mut black), Err(Error::Size(_))));
+}
+
+#[test]
+fn n_longer_than_the_scaffold_is_a_game_that_ends_in_a_tie() {
+    assert_eq!(winner_after(2, 2, 5, "1122"), Some(TIE_GAME));
+}
+
+#[test]
+fn play_returns_the_winner_and_announces_it() {
+    let (terminal, screen) = at_terminal("");
+    let (mut red, mut black) = scripts("11223");
+    let winner = Game::new(4, 3, 3, &mut red, &mut black).unwrap().play(&terminal).unwrap();
+    assert_eq!(winner, RED);
+    assert!(screen.text().ends_with("Red wins!\n"), "{}", screen.text());
+    let (terminal, screen) = at_terminal("");
+    let (mut red, mut black) = scripts("123321");
+    let winner = Game::new(3, 2, 3, &mut red, &mut black).unwrap().play(&terminal).unwrap();
+    assert_eq!(winner, TIE_GAME);
+    assert!(screen.text().ends_with("It's a tie.\n"), "{}", screen.text());
+}
+
+#[test]
+fn play_prints_the_documented_transcript() {
+    let (terminal, screen) = at_terminal("");
+    let (mut red, mut black) = scripts("121");
+    Game::new(2, 2, 2, &mut red, &mut black).unwrap().play(&terminal).unwrap();
+    assert_eq!(
+        screen.text(),
+        "Red (red, R) against Black (black, B): 2 columns, 2 levels, 2 in a row wins.\n\
+         | | |\n| | |\n+-+-+\n\
+         Red drops a red checker in column 1.\n| | |\n|R| |\n+-+-+\n\
+         Black drops a black checker in column 2.\n| | |\n|R|B|\n+-+-+\n\
+         Red drops a red checker in column 1.\n|R| |\n|R|B|\n+-+-+\n\
+         Red wins!\n"
+    );
+}
+
+#[test]
+fn play_stops_when_a_human_has_no_more_input() {
+    let (terminal, screen) = at_terminal("1\n");
+    let mut human = HumanPlayer::new("Marge", &terminal);
+    let mut bad = BadPlayer::new("Homer");
+    let result = Game::new(4, 3, 3, &mut human, &mut bad).unwrap().play(&terminal);
+    assert!(matches!(&result, Err(Error::NoMove(name)) if name == "Marge"), "{result:?}");
+    assert!(screen.text().ends_with("Marge, drop a red checker in which column (1-4)? "), "{}", screen.text());
+}
+
+#[test]
+fn computers_play_on_without_pausing_when_no_one_watches() {
+    // The terminal is not interactive: no "Press Enter", and no input is needed.
+    let (terminal, screen) = at_terminal("");
+    let mut bart = BadPlayer::with_seed("Bart", 1);
+    let mut homer = BadPlayer::with_seed("Homer", 2);
+    Game::new(7, 6, 4, &mut bart, &mut homer).unwrap().play(&terminal).unwrap();
+    assert!(!screen.text().contains("Enter"));
+}
+
+#[test]
+fn the_same_players_play_several_games() {
+    let mut bart = BadPlayer::with_seed("Bart", 5);
+    let mut homer = BadPlayer::with_seed("Homer", 6);
+    for _ in 0..3 {
+        let mut game = Game::new(3, 3, 3, &mut bart, &mut homer).unwrap();
+        while game.take_turn() {}
+        assert!(game.completed().is_some());
+        let mut game = Game::new(3, 3, 3, &mut homer, &mut bart).unwrap();
+        while game.take_turn() {}
+        assert!(game.completed().is_some());
+    }
+}

@@ -1,0 +1,169 @@
+//! The Scaffold, one behaviour per test, in the spec's numbering: columns from 1 at the
+//! left, levels from 1 at the bottom.
+
+use crate::scaffold;
+use connect_n::{BLACK, RED, Scaffold, VACANT};
+use rstest::rstest;
+
+#[rstest]
+#[case(3, 2)]
+#[case(1, 1)]
+#[case(7, 6)]
+#[case(10, 1)]
+#[case(1, 10)]
+fn a_new_scaffold_has_its_size_and_is_empty(#[case] columns: i32, #[case] levels: i32) {
+    let s = Scaffold::new(columns, levels).unwrap();
+    assert_eq!((s.cols(), s.levels(), s.number_empty()), (columns, levels, columns * levels));
+    for column in 1..=columns {
+        for level in 1..=levels {
+            assert_eq!(s.checker_at(column, level), VACANT);
+        }
+    }
+}
+
+#[rstest]
+#[case(0, 3)]
+#[case(3, 0)]
+#[case(-1, 3)]
+#[case(3, -5)]
+#[case(i32::MIN, i32::MIN)]
+#[case(i32::MAX, 3)]
+#[case(3, i32::MAX)]
+fn a_size_that_is_not_positive_or_too_large_is_an_error(#[case] columns: i32, #[case] levels: i32) {
+    assert!(matches!(Scaffold::new(columns, levels), Err(connect_n::Error::Size(_))));
+}
+
+#[test]
+fn checkers_drop_to_the_lowest_vacant_level() {
+    let mut s = Scaffold::new(4, 3).unwrap();
+    assert!(s.make_move(2, RED));
+    assert!(s.make_move(2, BLACK));
+    assert!(s.make_move(4, RED));
+    assert_eq!((s.checker_at(2, 1), s.checker_at(2, 2), s.checker_at(2, 3)), (RED, BLACK, VACANT));
+    assert_eq!((s.checker_at(4, 1), s.checker_at(1, 1), s.checker_at(3, 1)), (RED, VACANT, VACANT));
+    assert_eq!(s.number_empty(), 9);
+}
+
+#[test]
+fn a_full_column_refuses_a_checker_and_nothing_changes() {
+    let mut s = scaffold(3, 2, "11");
+    let before = s.clone();
+    assert!(!s.make_move(1, RED));
+    assert_eq!(s, before);
+    assert_eq!(s.number_empty(), 4);
+}
+
+#[rstest]
+#[case(0)]
+#[case(-1)]
+#[case(4)]
+#[case(i32::MIN)]
+#[case(i32::MAX)]
+fn a_column_outside_the_scaffold_is_refused(#[case] column: i32) {
+    let mut s = Scaffold::new(3, 2).unwrap();
+    assert!(!s.make_move(column, RED));
+    assert_eq!(s.number_empty(), 6);
+}
+
+#[rstest]
+#[case(VACANT)]
+#[case(2)]
+#[case(-7)]
+fn a_color_other_than_red_or_black_is_refused(#[case] color: i32) {
+    let mut s = Scaffold::new(3, 2).unwrap();
+    assert!(!s.make_move(1, color));
+    assert_eq!((s.number_empty(), s.checker_at(1, 1)), (6, VACANT));
+}
+
+#[rstest]
+#[case(0, 1)]
+#[case(1, 0)]
+#[case(4, 1)]
+#[case(1, 3)]
+#[case(-1, -1)]
+#[case(i32::MAX, i32::MIN)]
+fn a_position_outside_the_scaffold_is_vacant(#[case] column: i32, #[case] level: i32) {
+    let s = scaffold(3, 2, "112233");
+    assert_eq!(s.checker_at(column, level), VACANT);
+}
+
+#[test]
+fn the_spec_example_of_undo_move() {
+    let mut s = Scaffold::new(3, 2).unwrap();
+    s.make_move(2, RED);
+    s.make_move(1, BLACK);
+    s.make_move(1, RED);
+    assert_eq!(s.to_string(), "|R| | |\n|B|R| |\n+-+-+-+\n");
+    assert_eq!(s.undo_move(), 1);
+    assert_eq!(s.to_string(), "| | | |\n|B|R| |\n+-+-+-+\n");
+    assert_eq!(s.undo_move(), 1);
+    assert_eq!(s.to_string(), "| | | |\n| |R| |\n+-+-+-+\n");
+}
+
+#[test]
+fn undo_move_takes_back_every_move_latest_first_then_returns_0() {
+    let moves = "3231142";
+    let mut s = scaffold(4, 3, moves);
+    for column in moves.bytes().rev() {
+        assert_eq!(s.undo_move(), i32::from(column - b'0'));
+    }
+    assert_eq!(s, Scaffold::new(4, 3).unwrap());
+    assert_eq!(s.undo_move(), 0);
+    assert_eq!(s.number_empty(), 12);
+}
+
+#[test]
+fn a_refused_move_is_not_undone() {
+    let mut s = scaffold(3, 1, "1");
+    assert!(!s.make_move(1, BLACK));
+    assert_eq!(s.undo_move(), 1);
+    assert_eq!(s.undo_move(), 0);
+}
+
+#[test]
+fn display_matches_the_spec_example() {
+    // The spec's scaffold of 4 columns and 3 levels.
+    let s = scaffold(4, 3, "12234");
+    assert_eq!(s.to_string(), "| | | | |\n| |R| | |\n|R|B|B|R|\n+-+-+-+-+\n");
+}
+
+#[test]
+fn display_prints_what_display_formats() {
+    let s = scaffold(5, 4, "3344512");
+    let mut printed = Vec::new();
+    s.display(&mut printed).unwrap();
+    assert_eq!(String::from_utf8(printed).unwrap(), s.to_string());
+}
+
+#[rstest]
+#[case(1, 1, "", "| |\n+-+\n")]
+#[case(1, 3, "111", "|R|\n|B|\n|R|\n+-+\n")]
+#[case(5, 1, "54321", "|R|B|R|B|R|\n+-+-+-+-+-+\n")]
+fn display_of_narrow_and_flat_scaffolds(
+    #[case] columns: i32,
+    #[case] levels: i32,
+    #[case] moves: &str,
+    #[case] expected: &str,
+) {
+    assert_eq!(scaffold(columns, levels, moves).to_string(), expected);
+}
+
+#[test]
+fn a_clone_is_independent() {
+    let original = scaffold(3, 3, "12");
+    let mut copy = original.clone();
+    copy.make_move(3, RED);
+    assert_eq!(original.checker_at(3, 1), VACANT);
+    assert_eq!(copy.undo_move(), 3);
+    assert_eq!(copy.undo_move(), 2);
+    assert_eq!(original.number_empty(), 7);
+}
+
+#[test]
+fn filling_the_scaffold_leaves_no_empty_position() {
+    let s = scaffold(3, 2, "123123");
+    assert_eq!(s.number_empty(), 0);
+    for column in 1..=3 {
+        assert_eq!(s.checker_at(column, 2), if column % 2 == 0 { RED } else { BLACK });
+    }
+}

@@ -1,0 +1,356 @@
+//! SmartPlayer against the spec's contract: take a win (the earliest), never lose or draw
+//! when better is possible, lose as late as possible, and break ties by the documented rule
+//! (the column nearest the centre, of two the left one); within the spec's time limits.
+//!
+//! - `optimal`: on every position of small scaffolds, against an exhaustive minimax written
+//!   here; on random positions of every size of the spec's table and on Connect Four endgames,
+//!   against gamekit's exact solver;
+//! - `tie_break`: the exact column, on chosen positions and on every position of 4 × 3;
+//! - `timing`: the spec's table, ten seconds a move, and the time budget on large scaffolds.
+
+use connect_n::{BLACK, Player, RED, Scaffold, SmartPlayer, VACANT};
+use gamekit::connect_n::{Position, Shape, Solver};
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::collections::{HashMap, HashSet};
+use std::time::{Duration, Instant};
+
+/// A position as the exhaustive minimax sees it: each column's checkers from the bottom.
+type Columns = Vec<Vec<i32>>;
+
+/// Plain minimax over the whole game, every position's score remembered. Scores are for the
+/// player to move: a win made with `e` positions still empty before the move scores `e` (so
+/// an earlier win scores more, a later loss less badly), a draw 0.
+struct Minimax {
+    levels: usize,
+    n: usize,
+    scores: HashMap<Columns, i32>,
+}
+
+impl Minimax {
+    fn new(levels: usize, n: usize) -> Minimax {
+        Minimax { levels, n, scores: HashMap::new() }
+    }
+
+    fn empty(&self, columns: &Columns) -> i32 {
+        (columns.len() * self.levels - columns.iter().map(Vec::len).sum::<usize>()) as i32
+    }
+
+    fn playable(&self, columns: &Columns) -> Vec<usize> {
+        (0..columns.len()).filter(|&column| columns[column].len() < self.levels).collect()
+    }
+
+    /// Whether `color` dropping into `column` makes N in a row.
+    fn wins(&self, columns: &Columns, column: usize, color: i32) -> bool {
+        let level = columns[column].len() as isize;
+        let at = |c: isize, l: isize| {
+            usize::try_from(c)
+                .ok()
+                .and_then(|c| columns.get(c))
+                .and_then(|checkers| usize::try_from(l).ok().and_then(|l| checkers.get(l)).copied())
+        };
+        let run = |dc: isize, dl: isize| {
+            (1..).take_while(|&k| at(column as isize + k * dc, level + k * dl) == Some(color)).count()
+        };
+        [(1, 0), (0, 1), (1, 1), (1, -1)].into_iter().any(|(dc, dl)| 1 + run(dc, dl) + run(-dc, -dl) >= self.n)
+    }
+
+    /// The score for `color` of dropping into `column`.
+    fn move_score(&mut self, columns: &mut Columns, column: usize, color: i32) -> i32 {
+        let empty = self.empty(columns);
+        if self.wins(columns, column, color) {
+            return empty;
+        }
+        if empty == 1 {
+            return 0;
+        }
+        columns[column].push(color);
+        let score = -self.score(columns, 1 - color);
+        columns[column].pop();
+        score
+    }
+
+    /// The score of the position for `color` to move.
+    fn score(&mut self, columns: &mut Columns, color: i32) -> i32 {
+        if let Some(&score) = self.scores.get(columns) {
+            return score;
+        }
+        let score =
+            self.playable(columns).into_iter().map(|column| self.move_score(columns, column, color)).max().unwrap_or(0);
+        self.scores.insert(columns.clone(), score);
+        score
+    }
+}
+
+fn scaffold_of(columns: &Columns, levels: usize) -> Scaffold {
+    let mut scaffold = Scaffold::new(columns.len() as i32, levels as i32).unwrap();
+    for (column, checkers) in columns.iter().enumerate() {
+        for &color in checkers {
+            assert!(scaffold.make_move(column as i32 + 1, color));
+        }
+    }
+    scaffold
+}
+
+/// The columns (from 0) nearest the centre first, of two equally near the left one.
+fn centre_first(columns: usize) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..columns).collect();
+    order.sort_by_key(|&column| ((2 * column).abs_diff(columns - 1), column));
+    order
+}
+
+/// Checks SmartPlayer on every position a game on `columns` × `levels`, N = `n`, can reach
+/// (red first) and that is not over: its column scores the best, and with `tie_break`, it is
+/// the first best in centre-first order.
+fn check_every_position(columns: usize, levels: usize, n: usize, tie_break: bool) {
+    let mut minimax = Minimax::new(levels, n);
+    let mut smart = SmartPlayer::new("Lisa");
+    let mut seen = HashSet::new();
+    let mut pending = vec![vec![Vec::new(); columns]];
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    while let Some(mut position) = pending.pop() {
+        let color = if (columns * levels - minimax.empty(&position) as usize).is_multiple_of(2) { RED } else { BLACK };
+        let scores: Vec<Option<i32>> = (0..columns)
+            .map(|column| (position[column].len() < levels).then(|| minimax.move_score(&mut position, column, color)))
+            .collect();
+        let best = scores.iter().flatten().max().copied().expect("a position that is not over has a move");
+        let expected = centre_first(columns).into_iter().find(|&column| scores[column] == Some(best)).unwrap() + 1;
+        let scaffold = scaffold_of(&position, levels);
+        let chosen = smart.choose_move(&scaffold, n as i32, color);
+        checked += 1;
+        let chosen_score = usize::try_from(chosen - 1).ok().and_then(|column| scores.get(column).copied().flatten());
+        let wrong = match chosen_score {
+            None => Some(format!("column {chosen} is not a column with room")),
+            Some(score) if score < best => Some(format!("column {chosen} scores {score}, column {expected} {best}")),
+            Some(_) if tie_break && chosen != expected as i32 => {
+                Some(format!("column {chosen} is as good as column {expected}, which is nearer the centre"))
+            }
+            Some(_) => None,
+        };
+        if let Some(wrong) = wrong {
+            failures
+                .push(format!("{} to move, N = {n}:\n{scaffold}{wrong} (scores by column: {scores:?})", name(color)));
+        }
+        for column in 0..columns {
+            if position[column].len() < levels && scores[column] != Some(minimax.empty(&position)) {
+                position[column].push(color);
+                let over = minimax.empty(&position) == 0;
+                if !over && seen.insert(position.clone()) {
+                    pending.push(position.clone());
+                }
+                position[column].pop();
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "SmartPlayer chose wrongly on {} of the {checked} positions of {columns} × {levels}, N = {n}; the first:\n{}",
+        failures.len(),
+        failures[..failures.len().min(3)].join("\n")
+    );
+}
+
+fn name(color: i32) -> &'static str {
+    if color == RED { "red" } else { "black" }
+}
+
+mod optimal {
+    use super::*;
+
+    #[test]
+    fn on_every_position_of_3x3_n3() {
+        check_every_position(3, 3, 3, false);
+    }
+
+    #[test]
+    fn on_every_position_of_4x3_n3() {
+        check_every_position(4, 3, 3, false);
+    }
+
+    #[test]
+    fn on_every_position_of_4x4_n3() {
+        check_every_position(4, 4, 3, false);
+    }
+
+    #[test]
+    fn on_every_position_of_5x2_n3() {
+        check_every_position(5, 2, 3, false);
+    }
+
+    #[test]
+    fn on_every_position_of_3x4_n4() {
+        check_every_position(3, 4, 4, false);
+    }
+
+    #[rstest::rstest]
+    #[case(3, 5, 5)]
+    #[case(4, 4, 3)]
+    #[case(5, 3, 2)]
+    #[case(5, 2, 5)]
+    #[case(6, 2, 3)]
+    #[case(10, 2, 2)]
+    #[case(10, 1, 4)]
+    #[case(5, 4, 4)]
+    fn on_random_positions_of_the_spec_sizes(#[case] columns: usize, #[case] levels: usize, #[case] n: usize) {
+        let shape = Shape::new(columns, levels, n).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64((columns * 100 + levels * 10 + n) as u64);
+        let mut solver = Solver::new(shape);
+        let mut smart = SmartPlayer::new("Lisa");
+        for _ in 0..40 {
+            let (scaffold, position) = random_position(shape, &mut rng);
+            let color = if position.moves() % 2 == 0 { RED } else { BLACK };
+            check_against_solver(&mut smart, &mut solver, &scaffold, &position, n as i32, color);
+        }
+    }
+
+    #[test]
+    fn on_connect_four_endgames() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/connect4/Test_L3_R1");
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|error| panic!("{}: {error}", path.display()));
+        let shape = Shape::new(7, 6, 4).unwrap();
+        let mut solver = Solver::new(shape);
+        let mut smart = SmartPlayer::new("Lisa");
+        for line in text.lines().take(25) {
+            let moves = line.split_whitespace().next().unwrap();
+            let position = Position::from_moves(shape, moves).unwrap();
+            let mut scaffold = Scaffold::new(7, 6).unwrap();
+            for (index, column) in moves.bytes().enumerate() {
+                scaffold.make_move(i32::from(column - b'0'), if index % 2 == 0 { RED } else { BLACK });
+            }
+            let color = if position.moves() % 2 == 0 { RED } else { BLACK };
+            check_against_solver(&mut smart, &mut solver, &scaffold, &position, 4, color);
+        }
+    }
+}
+
+/// A position of `shape` after a random number of random moves, the game not over.
+fn random_position(shape: Shape, rng: &mut ChaCha8Rng) -> (Scaffold, Position) {
+    let (columns, levels) = (shape.columns(), shape.levels());
+    loop {
+        let mut position = Position::new(shape);
+        let mut scaffold = Scaffold::new(columns as i32, levels as i32).unwrap();
+        let moves = rng.random_range(0..columns * levels);
+        while (position.moves() as usize) < moves {
+            let column = rng.random_range(0..columns);
+            if !position.can_play(column) {
+                continue;
+            }
+            if position.is_winning_move(column) {
+                break;
+            }
+            let color = if position.moves() % 2 == 0 { RED } else { BLACK };
+            scaffold.make_move(column as i32 + 1, color);
+            position.play(column);
+        }
+        if !position.is_over() {
+            return (scaffold, position);
+        }
+    }
+}
+
+/// SmartPlayer's column must have the best exact value gamekit's solver gives.
+#[track_caller]
+fn check_against_solver(
+    smart: &mut SmartPlayer,
+    solver: &mut Solver,
+    scaffold: &Scaffold,
+    position: &Position,
+    n: i32,
+    color: i32,
+) {
+    let values = solver.analyze(position);
+    let best = values.iter().flatten().max().copied().unwrap();
+    let chosen = smart.choose_move(scaffold, n, color);
+    let value = usize::try_from(chosen - 1).ok().and_then(|column| values.get(column).copied().flatten());
+    assert_eq!(
+        value,
+        Some(best),
+        "{} to move, N = {n}:\n{scaffold}SmartPlayer chose column {chosen}; the exact values by column are {values:?} \
+         (higher is better: earlier wins, later losses)",
+        name(color)
+    );
+}
+
+mod tie_break {
+    use super::*;
+
+    #[rstest::rstest]
+    #[case::nothing_to_win_on_three_columns(3, 1, 3, "", 2)]
+    #[case::of_two_middle_columns_the_left(4, 1, 4, "", 2)]
+    #[case::of_two_middle_columns_the_left_on_six(6, 1, 6, "", 3)]
+    #[case::the_spec_example_blocks_in_column_2(3, 3, 3, "232", 2)]
+    #[case::takes_the_win_now_not_later(4, 3, 3, "1122", 3)]
+    fn on_chosen_positions(
+        #[case] columns: i32,
+        #[case] levels: i32,
+        #[case] n: i32,
+        #[case] moves: &str,
+        #[case] expected: i32,
+    ) {
+        let scaffold = crate::scaffold(columns, levels, moves);
+        let color = crate::color_after(moves.len());
+        assert_eq!(SmartPlayer::new("Lisa").choose_move(&scaffold, n, color), expected, "on\n{scaffold}");
+    }
+
+    #[test]
+    fn on_every_position_of_4x3_n3() {
+        check_every_position(4, 3, 3, true);
+    }
+
+    #[test]
+    fn on_every_position_of_3x3_n3() {
+        check_every_position(3, 3, 3, true);
+    }
+}
+
+mod timing {
+    use super::*;
+
+    /// The spec's limit: ten seconds a move.
+    const LIMIT: Duration = Duration::from_secs(10);
+
+    #[rstest::rstest]
+    #[case(3, 5, 5)]
+    #[case(4, 4, 3)]
+    #[case(5, 3, 2)]
+    #[case(5, 2, 5)]
+    #[case(6, 2, 3)]
+    #[case(10, 2, 2)]
+    #[case(10, 1, 4)]
+    fn within_ten_seconds_on_the_spec_sizes(#[case] columns: usize, #[case] levels: usize, #[case] n: usize) {
+        let shape = Shape::new(columns, levels, n).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        let mut positions = vec![(Scaffold::new(columns as i32, levels as i32).unwrap(), Position::new(shape))];
+        positions.extend((0..5).map(|_| random_position(shape, &mut rng)));
+        for (scaffold, position) in positions {
+            let color = if position.moves() % 2 == 0 { RED } else { BLACK };
+            let start = Instant::now();
+            let column = SmartPlayer::new("Lisa").choose_move(&scaffold, n as i32, color);
+            let took = start.elapsed();
+            assert!(took < LIMIT, "{took:?} for a move on\n{scaffold}");
+            assert!(position.can_play((column - 1) as usize), "column {column} on\n{scaffold}");
+        }
+    }
+
+    #[rstest::rstest]
+    #[case::connect_four(7, 6, 4, "")]
+    #[case::connect_four_midgame(7, 6, 4, "4453")]
+    #[case::wide(12, 10, 5, "")]
+    #[case::too_big_for_bitboards(20, 20, 5, "")]
+    fn within_its_budget_on_large_scaffolds(
+        #[case] columns: i32,
+        #[case] levels: i32,
+        #[case] n: i32,
+        #[case] moves: &str,
+    ) {
+        let budget = Duration::from_millis(300);
+        let scaffold = crate::scaffold(columns, levels, moves);
+        let mut smart = SmartPlayer::with_budget("Lisa", budget);
+        let start = Instant::now();
+        let column = smart.choose_move(&scaffold, n, crate::color_after(moves.len()));
+        let took = start.elapsed();
+        assert!(took <= budget + Duration::from_millis(100), "{took:?} with a budget of {budget:?}");
+        assert!((1..=columns).contains(&column) && scaffold.checker_at(column, levels) == VACANT, "column {column}");
+    }
+}
