@@ -112,8 +112,15 @@ fn starter_and_solution_have_the_same_public_api() {
 /// private fields.
 fn public_api(file: &Path) -> BTreeSet<String> {
     // A trailing comma (rustfmt may leave one) and `mut` on a parameter are not part of it.
-    let normal =
-        |item: String| item.replace(" ,)", ")").replace(" , >", " >").replace("(mut ", "(").replace(", mut ", ", ");
+    // Nor a leading `_` on a parameter the solution does not use (the starter names them all).
+    let normal = |item: String| {
+        item.replace(" ,)", ")")
+            .replace(" , >", " >")
+            .replace("(mut ", "(")
+            .replace(", mut ", ", ")
+            .replace("(_", "(")
+            .replace(", _", ", ")
+    };
     public_items(file).into_iter().map(normal).collect()
 }
 
@@ -148,7 +155,10 @@ fn public_items(file: &Path) -> BTreeSet<String> {
                     Some((name, _)) => format!("{header} : {}", name.to_token_stream()),
                     None => header,
                 };
-                api.insert(header.clone());
+                // An inherent impl is part of the API through its public methods only.
+                if block.trait_.is_some() {
+                    api.insert(header.clone());
+                }
                 for item in block.items {
                     if let syn::ImplItem::Fn(method) = item
                         && (public(&method.vis) || block.trait_.is_some())
@@ -346,24 +356,56 @@ fn copy_of_solution(assignment: &str, bug: &PlantedBug) -> PathBuf {
     copy
 }
 
-/// The command line is provided code (`run`), tested here rather than graded.
+/// The command line is provided code (`run`), tested here rather than graded (a size it
+/// parses but cannot play is the student's `Game::new` to refuse, and graded).
 #[test]
 fn a_bad_command_line_is_an_error_with_status_2() {
-    let reversi = program(KIT, "reversi", "reversi");
-    for args in [
-        &["--size", "5"][..],
-        &["--size", "2"],
-        &["--size", "28"],
-        &["--size", "eight"],
-        &["--size"],
-        &["--colour", "red"],
-    ] {
-        let run = run_program(&reversi, args, "");
-        assert_eq!(run.status.code(), Some(2), "`reversi {}` must exit with status 2", args.join(" "));
-        assert!(run.stdout.is_empty(), "`reversi {}` must print nothing on stdout", args.join(" "));
-        let stderr = String::from_utf8_lossy(&run.stderr);
-        assert!(stderr.contains("usage: reversi [--size N]"), "`reversi {}`: {stderr}", args.join(" "));
+    let cases: [(&str, &str, &[&[&str]]); 2] = [
+        ("reversi", "usage: reversi [--size N]", &[
+            &["--size", "5"],
+            &["--size", "2"],
+            &["--size", "28"],
+            &["--size", "eight"],
+            &["--size"],
+            &["--colour", "red"],
+        ]),
+        ("connect_n", "usage: connect-n [--columns C]", &[
+            &["--columns", "many"],
+            &["--n", "3.5"],
+            &["--red", "robot"],
+            &["--black"],
+            &["--budget", "-1"],
+            &["--budget", "soon"],
+            &["--seed", "-1"],
+            &["--colour", "red"],
+            &["4", "3"],
+        ]),
+    ];
+    for (package, usage, bad_args) in cases {
+        let bin = if package == "connect_n" { "connect-n" } else { package };
+        let path = program(KIT, package, bin);
+        for args in bad_args {
+            let run = run_program(&path, args, "");
+            assert_eq!(run.status.code(), Some(2), "`{bin} {}` must exit with status 2", args.join(" "));
+            assert!(run.stdout.is_empty(), "`{bin} {}` must print nothing on stdout", args.join(" "));
+            let stderr = String::from_utf8_lossy(&run.stderr);
+            assert!(stderr.contains(usage), "`{bin} {}`: {stderr}", args.join(" "));
+        }
     }
+}
+
+/// `connect-n`'s provided code: `--help` prints the usage and succeeds; the end of the input
+/// at the name stops the program cleanly.
+#[test]
+fn connect_n_provided_program() {
+    let connect_n = program(KIT, "connect_n", "connect-n");
+    let run = run_program(&connect_n, &["--help"], "");
+    assert_eq!(run.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&run.stdout).starts_with("usage: connect-n"));
+    let run = run_program(&connect_n, &[] as &[&str], "");
+    assert_eq!(run.status.code(), Some(1));
+    assert_eq!(String::from_utf8_lossy(&run.stdout), "What's your name?  ");
+    assert_eq!(String::from_utf8_lossy(&run.stderr), "connect-n: end of input: the game stopped unfinished\n");
 }
 
 /// What a reference prints for a program's arguments and input.
