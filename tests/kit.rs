@@ -361,25 +361,33 @@ fn copy_of_solution(assignment: &str, bug: &PlantedBug) -> PathBuf {
 #[test]
 fn a_bad_command_line_is_an_error_with_status_2() {
     let cases: [(&str, &str, &[&[&str]]); 2] = [
-        ("reversi", "usage: reversi [--size N]", &[
-            &["--size", "5"],
-            &["--size", "2"],
-            &["--size", "28"],
-            &["--size", "eight"],
-            &["--size"],
-            &["--colour", "red"],
-        ]),
-        ("connect_n", "usage: connect-n [--columns C]", &[
-            &["--columns", "many"],
-            &["--n", "3.5"],
-            &["--red", "robot"],
-            &["--black"],
-            &["--budget", "-1"],
-            &["--budget", "soon"],
-            &["--seed", "-1"],
-            &["--colour", "red"],
-            &["4", "3"],
-        ]),
+        (
+            "reversi",
+            "usage: reversi [--size N]",
+            &[
+                &["--size", "5"],
+                &["--size", "2"],
+                &["--size", "28"],
+                &["--size", "eight"],
+                &["--size"],
+                &["--colour", "red"],
+            ],
+        ),
+        (
+            "connect_n",
+            "usage: connect-n [--columns C]",
+            &[
+                &["--columns", "many"],
+                &["--n", "3.5"],
+                &["--red", "robot"],
+                &["--black"],
+                &["--budget", "-1"],
+                &["--budget", "soon"],
+                &["--seed", "-1"],
+                &["--colour", "red"],
+                &["4", "3"],
+            ],
+        ),
     ];
     for (package, usage, bad_args) in cases {
         let bin = if package == "connect_n" { "connect-n" } else { package };

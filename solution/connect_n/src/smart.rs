@@ -28,7 +28,7 @@ use std::time::{Duration, Instant};
 /// How long a move may take unless told otherwise: the spec's ten seconds, with room to spare.
 pub const DEFAULT_BUDGET: Duration = Duration::from_millis(9900);
 
-/// The number of table entries: 2^20 (32 MB).
+/// The number of table entries: 2^20 (32 MB, of which a search touches only what it uses).
 const TABLE_BITS: u32 = 20;
 
 /// How many positions are searched between two looks at the clock.
@@ -310,7 +310,7 @@ impl Search<'_> {
             } else {
                 Bound::Exact
             };
-            self.table.put(key, Entry { key, search: self.table.search, score: best, bound });
+            self.table.put(key, Entry { score: best, bound });
         }
         best
     }
@@ -322,9 +322,8 @@ impl Search<'_> {
 }
 
 /// What an entry's score says of the position's score.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Copy)]
 enum Bound {
-    #[default]
     Exact,
     /// At least the entry's score.
     Lower,
@@ -332,12 +331,8 @@ enum Bound {
     Upper,
 }
 
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Copy)]
 struct Entry {
-    key: u128,
-    /// The search that wrote the entry: entries of earlier searches (another depth, another
-    /// move) are stale.
-    search: u32,
     score: i32,
     bound: Bound,
 }
@@ -345,7 +340,11 @@ struct Entry {
 /// The transposition table: one entry per slot, the newest kept.
 #[derive(Debug, Clone, Default)]
 struct Table {
-    entries: Vec<Entry>,
+    /// Per slot, the key and the entry packed with the number of the search that wrote it:
+    /// entries of earlier searches (another depth, another move) are stale. Plain integers,
+    /// so that a new table is allocated zeroed by the system, page by page as it is used (a
+    /// table of structs would be written out in full: 12 ms a move).
+    slots: Vec<[u128; 2]>,
     /// The current search's number; 0 is never used, so empty slots are stale.
     search: u32,
 }
@@ -353,8 +352,8 @@ struct Table {
 impl Table {
     /// Makes every entry stale, at no cost.
     fn start_search(&mut self) {
-        if self.entries.is_empty() {
-            self.entries = vec![Entry::default(); 1 << TABLE_BITS];
+        if self.slots.is_empty() {
+            self.slots = vec![[0; 2]; 1 << TABLE_BITS];
         }
         self.search += 1;
     }
@@ -365,11 +364,20 @@ impl Table {
     }
 
     fn get(&self, key: u128) -> Option<Entry> {
-        let entry = self.entries[Self::slot(key)];
-        (entry.search == self.search && entry.key == key).then_some(entry)
+        let [slot_key, packed] = self.slots[Self::slot(key)];
+        if slot_key != key || (packed >> 64) as u32 != self.search {
+            return None;
+        }
+        let bound = match (packed >> 32) as u8 {
+            0 => Bound::Exact,
+            1 => Bound::Lower,
+            _ => Bound::Upper,
+        };
+        Some(Entry { score: packed as u32 as i32, bound })
     }
 
     fn put(&mut self, key: u128, entry: Entry) {
-        self.entries[Self::slot(key)] = entry;
+        let packed = u128::from(self.search) << 64 | (entry.bound as u128) << 32 | u128::from(entry.score as u32);
+        self.slots[Self::slot(key)] = [key, packed];
     }
 }
