@@ -224,7 +224,7 @@ struct PlantedBug {
     may_fail: &'static [&'static str],
 }
 
-const PLANTED_BUGS: [PlantedBug; 4] = [
+const PLANTED_BUGS: [PlantedBug; 6] = [
     PlantedBug {
         assignment: "reversi",
         name: "has_empty_cells_looks_for_blocks",
@@ -268,6 +268,24 @@ const PLANTED_BUGS: [PlantedBug; 4] = [
         to: "    winning_square(&mut board, opponent(computer))\n        .or_else(|| winning_square(&mut board, computer))",
         must_fail: &["winning_beats_blocking", "computer_move::on_every_board_of_every_game::"],
         may_fail: &["computer_move::", "all_games::", "transcripts::", "robustness::"],
+    },
+    PlantedBug {
+        assignment: "connect_n",
+        name: "smart_player_breaks_ties_to_the_right",
+        file: "src/smart.rs",
+        from: "order.sort_by_key(|&column| ((2 * column).abs_diff(centre), column));",
+        to: "order.sort_by_key(|&column| ((2 * column).abs_diff(centre), std::cmp::Reverse(column)));",
+        must_fail: &["smart::tie_break::on_chosen_positions::case_2_of_two_middle_columns_the_left"],
+        may_fail: &["smart::tie_break::", "transcripts::"],
+    },
+    PlantedBug {
+        assignment: "connect_n",
+        name: "game_misses_one_diagonal",
+        file: "src/game.rs",
+        from: "[(1, 0), (0, 1), (1, 1), (1, -1)]",
+        to: "[(1, 0), (0, 1), (1, 1)]",
+        must_fail: &["game::the_game_sees_n_in_a_row::case_5_other_diagonal"],
+        may_fail: &["game::", "transcripts::", "spec_mains::game_tests"],
     },
 ];
 
@@ -342,8 +360,10 @@ fn copy_of_solution(assignment: &str, bug: &PlantedBug) -> PathBuf {
     let copy = Path::new(KIT).join("target").join("kit").join(bug.name).join(assignment);
     let starter = Path::new(KIT).join("starter").canonicalize().expect("the starter exists");
     let starter = format!("{}/", starter.display());
-    for file in ["Cargo.toml", "src/lib.rs"] {
-        let mut text = std::fs::read_to_string(original.join(file)).expect("the solution's files");
+    let sources = std::fs::read_dir(original.join("src")).expect("the solution's sources");
+    let sources = sources.map(|entry| format!("src/{}", entry.expect("a source").file_name().to_string_lossy()));
+    for file in std::iter::once("Cargo.toml".to_owned()).chain(sources) {
+        let mut text = std::fs::read_to_string(original.join(&file)).expect("the solution's files");
         text = text.replace("../../../starter/", &starter).replace("../../starter/", &starter);
         if file == bug.file {
             assert!(text.contains(bug.from), "{}: {file} no longer contains {:?}", bug.name, bug.from);

@@ -172,6 +172,22 @@ fn computers_play_on_without_pausing_when_no_one_watches() {
 }
 
 #[test]
+fn computers_pause_for_enter_between_moves_when_someone_watches() {
+    let screen = connect_n::Screen::default();
+    let terminal = connect_n::Terminal::interactive(std::io::Cursor::new(b"\n\n".to_vec()), screen.clone());
+    let (mut red, mut black) = scripts("121");
+    assert_eq!(Game::new(2, 2, 2, &mut red, &mut black).unwrap().play(&terminal).unwrap(), RED);
+    let text = screen.text();
+    assert_eq!(text.matches("Press Enter to continue. ").count(), 2, "a pause after each move but the last:\n{text}");
+    assert!(text.contains("+-+-+\nPress Enter to continue. Black drops"), "{text}");
+    // The watcher leaves: the input ends during a pause.
+    let terminal = connect_n::Terminal::interactive(std::io::Cursor::new(b"\n".to_vec()), connect_n::Screen::default());
+    let (mut red, mut black) = scripts("121");
+    let result = Game::new(2, 2, 2, &mut red, &mut black).unwrap().play(&terminal);
+    assert!(matches!(result, Err(Error::Console(_))), "{result:?}");
+}
+
+#[test]
 fn the_same_players_play_several_games() {
     let mut bart = BadPlayer::with_seed("Bart", 5);
     let mut homer = BadPlayer::with_seed("Homer", 6);

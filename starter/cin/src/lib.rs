@@ -247,6 +247,12 @@ impl Terminal {
         }
     }
 
+    /// A terminal reading from `input` and printing to `output` as if a person typed the
+    /// input: for tests of what a program does for a person watching.
+    pub fn interactive(input: impl BufRead + 'static, output: impl Write + 'static) -> Terminal {
+        Terminal { is_interactive: true, ..Terminal::new(input, output) }
+    }
+
     /// The process's standard input and output; interactive when a person types the input.
     pub fn stdio() -> Terminal {
         Terminal { is_interactive: io::stdin().is_terminal(), ..Terminal::new(io::stdin().lock(), io::stdout()) }
