@@ -158,29 +158,14 @@ fn name(color: i32) -> &'static str {
 mod optimal {
     use super::*;
 
-    #[test]
-    fn on_every_position_of_3x3_n3() {
-        check_every_position(3, 3, 3, false);
-    }
-
-    #[test]
-    fn on_every_position_of_4x3_n3() {
-        check_every_position(4, 3, 3, false);
-    }
-
-    #[test]
-    fn on_every_position_of_4x4_n3() {
-        check_every_position(4, 4, 3, false);
-    }
-
-    #[test]
-    fn on_every_position_of_5x2_n3() {
-        check_every_position(5, 2, 3, false);
-    }
-
-    #[test]
-    fn on_every_position_of_3x4_n4() {
-        check_every_position(3, 4, 4, false);
+    #[rstest::rstest]
+    #[case::of_3x3_n3(3, 3, 3)]
+    #[case::of_4x3_n3(4, 3, 3)]
+    #[case::of_4x4_n3(4, 4, 3)]
+    #[case::of_5x2_n3(5, 2, 3)]
+    #[case::of_3x4_n4(3, 4, 4)]
+    fn on_every_position(#[case] columns: usize, #[case] levels: usize, #[case] n: usize) {
+        check_every_position(columns, levels, n, false);
     }
 
     #[rstest::rstest]
@@ -293,14 +278,11 @@ mod tie_break {
         assert_eq!(SmartPlayer::new("Lisa").choose_move(&scaffold, n, color), expected, "on\n{scaffold}");
     }
 
-    #[test]
-    fn on_every_position_of_4x3_n3() {
-        check_every_position(4, 3, 3, true);
-    }
-
-    #[test]
-    fn on_every_position_of_3x3_n3() {
-        check_every_position(3, 3, 3, true);
+    #[rstest::rstest]
+    #[case::of_3x3_n3(3, 3, 3)]
+    #[case::of_4x3_n3(4, 3, 3)]
+    fn on_every_position(#[case] columns: usize, #[case] levels: usize, #[case] n: usize) {
+        check_every_position(columns, levels, n, true);
     }
 }
 

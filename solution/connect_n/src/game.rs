@@ -52,10 +52,12 @@ impl<'a> Game<'a> {
     /// Plays the game to its end on `terminal` and returns the winner (as
     /// [`completed`](Self::completed)).
     ///
-    /// It prints who plays whom and the empty scaffold; then, after each move,
+    /// It prints `<red> (red, R) against <black> (black, B): <C> columns, <L> levels, <N> in
+    /// a row wins.` and the empty scaffold; then, after each move,
     /// `<name> drops a <colour> checker in column <c>.` and the scaffold; at the end
     /// `<name> wins!` or `It's a tie.`. When neither player is a person but one is watching
-    /// (the terminal is interactive), it waits for Enter between moves.
+    /// (the terminal is interactive), it prints `Press Enter to continue. ` and waits for
+    /// Enter between moves.
     ///
     /// # Errors
     /// [`Error::NoMove`] when a player gives no playable column, [`Error::Console`] when the
