@@ -1,6 +1,6 @@
 //! A game: a scaffold, N, and two players taking turns, red first.
 
-use crate::player::color_name;
+use crate::support::color_name;
 use crate::{BLACK, Error, Player, RED, Scaffold, TIE_GAME, Terminal};
 use std::io::Write;
 

@@ -46,6 +46,7 @@ mod game;
 mod player;
 mod scaffold;
 mod smart;
+mod support;
 
 pub use game::Game;
 pub use player::{BadPlayer, HumanPlayer};

@@ -1,16 +1,17 @@
 //! The person at the terminal, and the computer that plays any legal move.
 
-use crate::{BLACK, Player, Scaffold, Terminal, VACANT};
+use crate::support::color_name;
+use crate::{Player, Scaffold, Terminal, VACANT};
 use std::io::Write;
 
-/// The columns (from 1) with room for a checker, left to right.
-pub(crate) fn playable_columns(scaffold: &Scaffold) -> impl Iterator<Item = i32> + '_ {
-    (1..=scaffold.cols()).filter(|&column| scaffold.checker_at(column, scaffold.levels()) == VACANT)
+/// Whether `column` (from 1, on the scaffold) has room for a checker.
+fn has_room(scaffold: &Scaffold, column: i32) -> bool {
+    scaffold.checker_at(column, scaffold.levels()) == VACANT
 }
 
-/// The colour's name, for messages.
-pub(crate) fn color_name(color: i32) -> &'static str {
-    if color == BLACK { "black" } else { "red" }
+/// The columns (from 1) with room for a checker, left to right.
+fn playable_columns(scaffold: &Scaffold) -> impl Iterator<Item = i32> + '_ {
+    (1..=scaffold.cols()).filter(|&column| has_room(scaffold, column))
 }
 
 /// A person, who types the columns at the terminal.
@@ -55,9 +56,7 @@ impl Player for HumanPlayer {
             let problem = match answer {
                 None => "That is not a column number.".to_owned(),
                 Some(column) if !(1..=columns).contains(&column) => format!("There is no column {column}."),
-                Some(column) if scaffold.checker_at(column, scaffold.levels()) != VACANT => {
-                    format!("Column {column} is full.")
-                }
+                Some(column) if !has_room(scaffold, column) => format!("Column {column} is full."),
                 Some(column) => return column,
             };
             if writeln!(console, "{problem}").is_err() {
