@@ -1,0 +1,65 @@
+//! The generic minimax-αβ search (the chapter's `FAlphabeta`).
+
+use crate::{Evaluation, Representation};
+
+/// A move of the game `E` evaluates.
+pub type MoveOf<E> = <<E as Evaluation>::Game as Representation>::Move;
+
+/// The move `player` should make in `game`, searching `depth` moves ahead with the
+/// evaluation `E`; `None` when `player` has no legal move.
+///
+/// The chapter's algorithm exactly: the first player (`true`) maximises the score and the
+/// second minimises it; a position is scored by `E::evaluate` when it is a leaf, or when the
+/// depth is used up and it is stable; the root's moves are tried in
+/// [`legal_moves`](Representation::legal_moves) order, starting from the window
+/// `E::LESS_I..E::MORE_I`, and the move chosen is the first whose value equals the final
+/// bound, so of equally good moves the first in that order.
+///
+/// ```
+/// use two_player::{C4Eval, ConnectFour, Representation, alphabeta};
+/// // X has three in the bottom row (columns 1-3): at any depth, it completes the four.
+/// let game = [1, 1, 2, 2, 3, 3].iter().zip([true, false].iter().cycle())
+///     .fold(ConnectFour::game_start(), |game, (&column, &player)| game.play(player, column));
+/// assert_eq!(alphabeta::<C4Eval>(4, true, &game), Some(4));
+/// ```
+pub fn alphabeta<E: Evaluation>(depth: i32, player: bool, game: &E::Game) -> Option<MoveOf<E>> {
+    let moves = game.legal_moves(player);
+    let (mut alpha, mut beta) = (E::LESS_I, E::MORE_I);
+    let mut values = Vec::with_capacity(moves.len());
+    for &mv in &moves {
+        let value = value::<E>(depth - 1, !player, &game.play(player, mv), alpha, beta);
+        values.push(value);
+        if player {
+            alpha = alpha.max(value);
+        } else {
+            beta = beta.min(value);
+        }
+        if alpha >= beta {
+            break;
+        }
+    }
+    let bound = if player { alpha } else { beta };
+    values.iter().position(|&value| value == bound).map(|index| moves[index])
+}
+
+/// The value of `node` with `player` to move, `depth` moves left, within the window
+/// `alpha..beta` (the chapter's `maxmin` for the first player, `minmax` for the second): a
+/// maximising node never returns less than `alpha`, a minimising one never more than `beta`,
+/// and the search of a node stops as soon as its window closes.
+fn value<E: Evaluation>(depth: i32, player: bool, node: &E::Game, mut alpha: i32, mut beta: i32) -> i32 {
+    if (depth < 1 && E::is_stable(player, node)) || E::is_leaf(player, node) {
+        return E::evaluate(player, node);
+    }
+    for mv in node.legal_moves(player) {
+        let value = value::<E>(depth - 1, !player, &node.play(player, mv), alpha, beta);
+        if player {
+            alpha = alpha.max(value);
+        } else {
+            beta = beta.min(value);
+        }
+        if alpha >= beta {
+            break;
+        }
+    }
+    if player { alpha } else { beta }
+}
