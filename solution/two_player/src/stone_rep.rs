@@ -89,7 +89,12 @@ impl Stonehenge {
 
     /// The sum of `player`'s stones on `line`.
     pub fn sum_on(&self, line: usize, player: bool) -> u32 {
-        LINES[line].iter().filter_map(|&place| self.places[place]).filter(|&(owner, _)| owner == player).map(|(_, stone)| stone).sum()
+        LINES[line]
+            .iter()
+            .filter_map(|&place| self.places[place])
+            .filter(|&(owner, _)| owner == player)
+            .map(|(_, stone)| stone)
+            .sum()
     }
 
     /// Who wins `line`, `None` while both can: a full line goes to the higher sum, and on

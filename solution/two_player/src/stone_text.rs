@@ -60,7 +60,11 @@ impl StoneText {
         }
         let stone = u32::try_from(stone).ok().filter(|stone| game.stones(player).contains(stone));
         let Some(stone) = stone else {
-            return Err(format!("{} has no stone {} left.", name(player), answer.split_whitespace().nth(1).unwrap_or("")));
+            return Err(format!(
+                "{} has no stone {} left.",
+                name(player),
+                answer.split_whitespace().nth(1).unwrap_or("")
+            ));
         };
         Ok(StoneMove { place, stone })
     }
@@ -145,7 +149,13 @@ impl fmt::Display for Stonehenge {
         writeln!(f, "\n{:>4}  {:<14}{:>2}  {:>2}  held by", "line", "places", "X", "O")?;
         for (line, places) in LINES.iter().enumerate() {
             let places: Vec<String> = places.iter().map(usize::to_string).collect();
-            let sums = format!("{:>4}  {:<14}{:>2}  {:>2}", line, places.join(" "), self.sum_on(line, true), self.sum_on(line, false));
+            let sums = format!(
+                "{:>4}  {:<14}{:>2}  {:>2}",
+                line,
+                places.join(" "),
+                self.sum_on(line, true),
+                self.sum_on(line, false)
+            );
             match self.holder(line) {
                 Some(holder) => writeln!(f, "{sums}  {}", name(holder))?,
                 None => writeln!(f, "{sums}")?,
@@ -155,7 +165,12 @@ impl fmt::Display for Stonehenge {
         writeln!(f, "X holds {x}, O holds {o} of the 15 ley-lines; {LINES_TO_WIN} win.")?;
         for player in [true, false] {
             let stones: Vec<String> = self.stones(player).iter().map(u32::to_string).collect();
-            writeln!(f, "{} has {}.", name(player), if stones.is_empty() { "no stones left".to_owned() } else { format!("stones {}", stones.join(" ")) })?;
+            writeln!(
+                f,
+                "{} has {}.",
+                name(player),
+                if stones.is_empty() { "no stones left".to_owned() } else { format!("stones {}", stones.join(" ")) }
+            )?;
         }
         writeln!(f)
     }

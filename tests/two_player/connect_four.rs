@@ -1,0 +1,299 @@
+//! Connect Four: the representation, the evaluation (against one written here, window by
+//! window) and the chapter's text interface, one behaviour per test.
+
+use crate::{at_terminal, board, connect_four, random_positions};
+use two_player::{C4Eval, C4Text, COL, Cell, ConnectFour, Error, Evaluation, Interface, ROW, Representation};
+
+const EMPTY_BOARD: &str =
+    ". . . . . . . \n. . . . . . . \n. . . . . . . \n. . . . . . . \n. . . . . . . \n. . . . . . . \n\n";
+
+mod rep {
+    use super::*;
+
+    #[test]
+    fn the_game_starts_empty() {
+        let game = ConnectFour::game_start();
+        for row in 1..=ROW {
+            for column in 1..=COL {
+                assert_eq!(game.cell(row, column), Cell::Empty, "row {row}, column {column}");
+            }
+        }
+    }
+
+    #[test]
+    fn legal_moves_are_the_columns_from_7_down_to_1() {
+        assert_eq!(ConnectFour::game_start().legal_moves(true), [7, 6, 5, 4, 3, 2, 1]);
+        assert_eq!(ConnectFour::game_start().legal_moves(false), [7, 6, 5, 4, 3, 2, 1]);
+    }
+
+    #[test]
+    fn a_full_column_is_not_a_legal_move() {
+        let game = connect_four("333333");
+        assert_eq!(game.legal_moves(true), [7, 6, 5, 4, 2, 1]);
+        assert_eq!(connect_four("111111222222333333444444555555666666777777").legal_moves(false), [] as [usize; 0]);
+    }
+
+    #[test]
+    fn a_disc_falls_to_the_lowest_empty_cell() {
+        let game = connect_four("443");
+        assert_eq!(game.cell(1, 4), Cell::A);
+        assert_eq!(game.cell(2, 4), Cell::B);
+        assert_eq!(game.cell(1, 3), Cell::A);
+        assert_eq!(game.cell(3, 4), Cell::Empty);
+        assert_eq!(game.cell(2, 3), Cell::Empty);
+    }
+
+    #[test]
+    fn the_second_player_plays_b() {
+        assert_eq!(ConnectFour::game_start().play(false, 7).cell(1, 7), Cell::B);
+    }
+
+    #[test]
+    fn play_leaves_the_position_it_was_given_as_it_was() {
+        let before = connect_four("4");
+        let _after = before.play(false, 4);
+        assert_eq!(before, connect_four("4"));
+        assert_eq!(before.cell(2, 4), Cell::Empty);
+    }
+
+    #[test]
+    fn the_board_prints_as_the_chapter_prints_it() {
+        assert_eq!(ConnectFour::game_start().to_string(), EMPTY_BOARD);
+        let expected =
+            ". . . . . . . \n. . . . . . . \n. . . . . . . \n. . . . . . . \n. . . O . . . \nX . X X . . O \n\n";
+        assert_eq!(connect_four("44371").to_string(), expected);
+    }
+}
+
+mod eval {
+    use super::*;
+
+    /// The worth of every window of four cells, written out here: across, up and both
+    /// diagonals, each once.
+    fn expected_value(game: &ConnectFour) -> i32 {
+        let mut windows = Vec::new();
+        for row in 1..=ROW as i32 {
+            for column in 1..=COL as i32 {
+                for (dr, dc) in [(0, 1), (1, 0), (1, 1), (1, -1)] {
+                    let cells: Vec<(i32, i32)> = (0..4).map(|step| (row + step * dr, column + step * dc)).collect();
+                    if cells.iter().all(|&(r, c)| (1..=ROW as i32).contains(&r) && (1..=COL as i32).contains(&c)) {
+                        windows.push(cells);
+                    }
+                }
+            }
+        }
+        assert_eq!(windows.len(), 69);
+        let mut sum = 0;
+        for window in windows {
+            let count = |cell| window.iter().filter(|&&(r, c)| game.cell(r as usize, c as usize) == cell).count();
+            match (count(Cell::A), count(Cell::B)) {
+                (4, _) => return C4Eval::MORE_I,
+                (_, 4) => return C4Eval::LESS_I,
+                (a, 0) => sum += [0, 2, 10, 50][a],
+                (0, b) => sum -= [0, 2, 10, 50][b],
+                _ => {}
+            }
+        }
+        sum
+    }
+
+    #[test]
+    fn the_bounds_are_the_chapters() {
+        assert_eq!((C4Eval::MORE_I, C4Eval::LESS_I), (10000, -10000));
+    }
+
+    #[test]
+    fn the_empty_board_is_worth_nothing() {
+        assert_eq!(C4Eval::evaluate(true, &ConnectFour::game_start()), 0);
+    }
+
+    #[test]
+    fn a_corner_disc_is_in_three_windows() {
+        assert_eq!(C4Eval::evaluate(true, &connect_four("1")), 3 * 2);
+    }
+
+    #[test]
+    fn a_centre_disc_is_in_seven_windows() {
+        // Column 4, row 1: four across, one up, one on each diagonal.
+        assert_eq!(C4Eval::evaluate(true, &connect_four("4")), 7 * 2);
+    }
+
+    #[test]
+    fn the_second_players_discs_count_against() {
+        assert_eq!(C4Eval::evaluate(false, &ConnectFour::game_start().play(false, 1)), -6);
+    }
+
+    #[test]
+    fn a_window_with_both_players_is_worth_nothing() {
+        // X at column 1 and O at column 2: only the windows holding one of them count.
+        let game = connect_four("12");
+        assert_eq!(C4Eval::evaluate(true, &game), expected_value(&game));
+        assert_eq!(C4Eval::evaluate(true, &game), (3 - 1) * 2 - (4 - 1) * 2);
+    }
+
+    #[test]
+    fn it_is_the_same_for_both_players() {
+        let game = connect_four("4433521");
+        assert_eq!(C4Eval::evaluate(true, &game), C4Eval::evaluate(false, &game));
+    }
+
+    #[rstest::rstest]
+    #[case::across_the_bottom(
+        ". . . . . . .\n. . . . . . .\n. . . . . . .\n. . . . . . .\nO O O . . . .\nX X X X . . .",
+        true
+    )]
+    #[case::up(". . . . . . .\n. . . . . . .\nX . . . . . .\nX O . . . . .\nX O . . . . .\nX O . . . . .", true)]
+    #[case::up_at_the_top(
+        "O . . . . . .\nO . . . . . .\nO . . . . . .\nO . . . . . .\nX X . . . . .\nX X . . . . .",
+        false
+    )]
+    #[case::up_right(". . . . . . .\n. . . . . . .\n. . . X . . .\n. . X O . . .\n. X O O . . .\nX O X X . . .", true)]
+    #[case::down_right(
+        ". . . . . . .\n. . . . . . .\n. . . X . . .\n. . . O X . .\n. . . O O X .\n. . . X X O X",
+        true
+    )]
+    #[case::across_the_top_row(
+        ". . . O O O O\n. . . X X X O\n. . . O O O X\n. . . X X X O\n. . . O O O X\n. . . X X X O",
+        false
+    )]
+    #[case::across_the_fifth_row(
+        ". . . . . . .\nX X X X . . .\nX X X O . . .\nX O O X . . .\nO X O X . . .\nX O X O . . .",
+        true
+    )]
+    #[case::down_right_from_the_top_row(
+        "O . . . . . .\nX O . . . . .\nO X O . . . .\nX O X O . . .\nO X O O . . .\nX O X X . . .",
+        false
+    )]
+    #[case::up_right_to_the_top_corner(
+        ". . . . . . X\n. . . . . X O\n. . . . X O X\n. . . X O X O\n. . . X X O X\n. . . O O X O",
+        true
+    )]
+    fn four_in_a_row_is_won_wherever_it_is(#[case] picture: &str, #[case] winner: bool) {
+        let game = board(picture);
+        let expected = if winner { C4Eval::MORE_I } else { C4Eval::LESS_I };
+        assert_eq!(expected_value(&game), expected, "a broken test picture:\n{game}");
+        assert_eq!(C4Eval::evaluate(true, &game), expected, "in\n{game}");
+    }
+
+    #[test]
+    fn every_window_counts_once_on_random_boards() {
+        for (game, player) in random_positions::<C4Eval>(21, 300, 42) {
+            assert_eq!(C4Eval::evaluate(player, &game), expected_value(&game), "in\n{game}");
+        }
+    }
+
+    #[test]
+    fn a_won_position_is_a_leaf_and_won_for_the_player_who_made_it() {
+        let game = connect_four("1122334");
+        assert!(C4Eval::is_leaf(false, &game));
+        assert_eq!(C4Eval::state_of(true, &game), two_player::State::Won);
+        assert_eq!(C4Eval::state_of(false, &connect_four("71212121")), two_player::State::Won);
+    }
+
+    #[test]
+    fn a_full_board_without_four_is_nil() {
+        let game = board("XOXOXOX\nXOXOXOX\nOXOXOXO\nOXOXOXO\nXOXOXOX\nXOXOXOX");
+        assert_eq!(C4Eval::evaluate(true, &game), expected_value(&game), "in\n{game}");
+        assert_eq!(C4Eval::state_of(true, &game), two_player::State::Nil, "in\n{game}");
+    }
+}
+
+mod text {
+    use super::*;
+
+    #[test]
+    fn print_game_prints_the_board() {
+        let (terminal, screen) = at_terminal("");
+        C4Text::new(terminal).print_game(&connect_four("4")).unwrap();
+        assert_eq!(screen.text(), EMPTY_BOARD.replacen(". . . . . . . \n\n", ". . . X . . . \n\n", 1));
+    }
+
+    #[test]
+    fn home_and_exit() {
+        let (terminal, screen) = at_terminal("");
+        let mut text = C4Text::new(terminal);
+        text.home().unwrap();
+        text.exit().unwrap();
+        assert_eq!(screen.text(), "C4 ...\nBye for now ... \n");
+    }
+
+    #[test]
+    fn results() {
+        let (terminal, screen) = at_terminal("");
+        let mut text = C4Text::new(terminal);
+        text.won().unwrap();
+        text.lost().unwrap();
+        text.nil().unwrap();
+        assert_eq!(screen.text(), "The first player won\nThe first player lost\nStalemate\n");
+    }
+
+    #[test]
+    fn init_shows_who_is_who_and_the_empty_board() {
+        let (terminal, screen) = at_terminal("");
+        C4Text::new(terminal).init().unwrap();
+        assert_eq!(screen.text(), format!("X: 1st player   O: 2nd player\n\n{EMPTY_BOARD}\n"));
+    }
+
+    #[test]
+    fn position_prints_the_new_board() {
+        let (terminal, screen) = at_terminal("");
+        let (old, new) = (connect_four("4"), connect_four("44"));
+        C4Text::new(terminal).position(false, 4, &old, &new).unwrap();
+        assert_eq!(screen.text(), new.to_string());
+    }
+
+    #[rstest::rstest]
+    #[case("y\n", true)]
+    #[case("n\n", false)]
+    #[case("yes\n", false)]
+    #[case("Y\n", false)]
+    #[case("\n", false)]
+    fn only_y_means_yes(#[case] answer: &str, #[case] yes: bool) {
+        let (terminal, screen) = at_terminal(answer);
+        assert_eq!(C4Text::new(terminal).q_player().unwrap(), yes);
+        assert_eq!(screen.text(), "Is there to be a machine player ? y/n ? ");
+    }
+
+    #[test]
+    fn play_again_asks_so() {
+        let (terminal, screen) = at_terminal("y\n");
+        assert!(C4Text::new(terminal).q_continue().unwrap());
+        assert_eq!(screen.text(), "Play again? y/n ? ");
+    }
+
+    #[test]
+    fn a_person_chooses_a_column() {
+        let (terminal, screen) = at_terminal("3\n");
+        assert_eq!(C4Text::new(terminal).choice(true, &ConnectFour::game_start()).unwrap(), 3);
+        assert_eq!(screen.text(), "Choose player1 : ");
+    }
+
+    #[test]
+    fn the_second_player_is_player2() {
+        let (terminal, screen) = at_terminal("7\n");
+        assert_eq!(C4Text::new(terminal).choice(false, &connect_four("4")).unwrap(), 7);
+        assert_eq!(screen.text(), "Choose player2 : ");
+    }
+
+    #[test]
+    fn only_the_first_character_counts() {
+        let (terminal, _) = at_terminal("52 and more\n");
+        assert_eq!(C4Text::new(terminal).choice(true, &ConnectFour::game_start()).unwrap(), 5);
+    }
+
+    #[test]
+    fn bad_answers_are_refused_without_a_newline_and_read_again() {
+        let (terminal, screen) = at_terminal("\n0\n8\nx\n 4\n3\n4\n");
+        assert_eq!(C4Text::new(terminal).choice(true, &connect_four("333333")).unwrap(), 4);
+        assert_eq!(screen.text(), format!("Choose player1 : {}", "Invalid move - try again".repeat(6)));
+    }
+
+    #[test]
+    fn the_end_of_the_input_is_an_error() {
+        let (terminal, _) = at_terminal("9\n");
+        let result = C4Text::new(terminal).choice(true, &ConnectFour::game_start());
+        assert!(matches!(result, Err(Error::EndOfInput)), "{result:?}");
+        let (terminal, _) = at_terminal("");
+        assert!(matches!(C4Text::new(terminal).q_continue(), Err(Error::EndOfInput)));
+    }
+}

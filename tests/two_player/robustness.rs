@@ -1,0 +1,92 @@
+//! Bad answers and the end of the input: never a panic or a hang; the programs stop cleanly
+//! (status 1, one line on stderr) when the input ends.
+
+use crate::{at_terminal, program};
+use gamekit::testkit::run_program;
+use proptest::prelude::*;
+use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
+use two_player::{Error, Terminal};
+
+/// Runs `run` on any input made of `alphabet`: it must end, Ok or at the end of the input.
+fn any_input_ends_cleanly(seed: u8, alphabet: &'static [&'static str], run: fn(&Terminal) -> Result<(), Error>) {
+    let config = Config { cases: 60, failure_persistence: None, ..Config::default() };
+    let mut runner = TestRunner::new_with_rng(config, TestRng::from_seed(RngAlgorithm::ChaCha, &[seed; 32]));
+    let answers = prop::collection::vec(prop::sample::select(alphabet), 0..120);
+    runner
+        .run(&answers, |answers| {
+            let (terminal, _) = at_terminal(&answers.concat());
+            let result = run(&terminal);
+            prop_assert!(matches!(result, Ok(()) | Err(Error::EndOfInput)), "{result:?} on {answers:?}");
+            Ok(())
+        })
+        .unwrap();
+}
+
+const ANSWERS: &[&str] = &[
+    "y\n",
+    "n\n",
+    "1\n",
+    "4\n",
+    "7\n",
+    "8\n",
+    "0\n",
+    "\n",
+    "x\n",
+    "12\n",
+    "-3\n",
+    "7 3\n",
+    "0 6\n",
+    "17 1\n",
+    "5 5\n",
+    "18 2\n",
+    "3 9\n",
+    "\r\n",
+    "y\r\n",
+    "\u{e9}\n",
+    "99999999999999999999 1\n",
+    "4",
+];
+
+#[test]
+fn connect_four_ends_cleanly_on_any_answers() {
+    any_input_ends_cleanly(1, ANSWERS, |terminal| two_player::run_connect_four(["--depth", "2"], terminal));
+}
+
+#[test]
+fn stonehenge_ends_cleanly_on_any_answers() {
+    any_input_ends_cleanly(2, ANSWERS, |terminal| two_player::run_stonehenge(["--depth", "1"], terminal));
+}
+
+#[test]
+fn connect_four_stops_with_status_1_when_the_input_ends() {
+    let run = run_program(&program("connect-four"), &[] as &[&str], "n\nn\n4\n");
+    assert_eq!(run.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&run.stdout).ends_with("Choose player2 : "));
+    assert_eq!(String::from_utf8_lossy(&run.stderr), "connect-four: end of input: the game stopped unfinished\n");
+}
+
+#[test]
+fn stonehenge_stops_with_status_1_when_the_input_ends() {
+    let run = run_program(&program("stonehenge"), &[] as &[&str], "n\nn\n7 3\n");
+    assert_eq!(run.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&run.stdout).ends_with("O, your move (place stone): "));
+    assert_eq!(String::from_utf8_lossy(&run.stderr), "stonehenge: end of input: the game stopped unfinished\n");
+}
+
+#[test]
+fn windows_line_ends_are_answers_like_any_other() {
+    let (terminal, screen) = at_terminal("y\r\ny\r\nn\r\n");
+    two_player::run_connect_four(["--depth", "1"], &terminal).unwrap();
+    assert!(screen.text().ends_with("Play again? y/n ? Bye for now ... \n"));
+    let (terminal, _) = at_terminal("n\r\nn\r\n7 3\r\n");
+    let result = two_player::run_stonehenge(Vec::<String>::new(), &terminal);
+    assert!(matches!(result, Err(Error::EndOfInput)), "{result:?}");
+}
+
+#[test]
+fn a_very_long_answer_is_read_through() {
+    let input = format!("n\nn\n{}\n7 3\n", "x".repeat(1 << 20));
+    let (terminal, screen) = at_terminal(&input);
+    let _ = two_player::run_stonehenge(Vec::<String>::new(), &terminal);
+    assert!(screen.text().contains("X puts a 3 on place 7."));
+}

@@ -1,0 +1,221 @@
+//! The game skeleton and main loop, through an interface written here that records what
+//! the skeleton asks of it and answers from a script (so the skeleton is graded apart from
+//! the text interfaces).
+
+use std::cell::RefCell;
+use std::collections::VecDeque;
+use std::fmt::Debug;
+use std::rc::Rc;
+use two_player::{
+    C4Eval, Cell, ConnectFour, Error, Interface, Representation, Skeleton, State, StoneEval, Stonehenge, alphabeta,
+};
+
+/// An interface that records each call as a line of text and answers from a script; once
+/// the script runs out it answers [`Error::EndOfInput`].
+struct Recorder<G: Representation> {
+    log: Rc<RefCell<Vec<String>>>,
+    machines: VecDeque<bool>,
+    again: VecDeque<bool>,
+    choices: VecDeque<G::Move>,
+    /// The position after the last move shown, to check that the next starts from it.
+    last: Option<G>,
+}
+
+impl<G: Representation + PartialEq> Recorder<G> {
+    fn new(machines: &[bool], again: &[bool], choices: &[G::Move]) -> (Self, Rc<RefCell<Vec<String>>>) {
+        let log = Rc::default();
+        let recorder = Recorder {
+            log: Rc::clone(&log),
+            machines: machines.iter().copied().collect(),
+            again: again.iter().copied().collect(),
+            choices: choices.iter().copied().collect(),
+            last: None,
+        };
+        (recorder, log)
+    }
+
+    fn record(&mut self, event: String) -> Result<(), Error> {
+        self.log.borrow_mut().push(event);
+        Ok(())
+    }
+}
+
+fn answer<T: Debug>(script: &mut VecDeque<T>) -> Result<T, Error> {
+    script.pop_front().ok_or(Error::EndOfInput)
+}
+
+impl<G: Representation + PartialEq> Interface for Recorder<G> {
+    type Game = G;
+
+    fn home(&mut self) -> Result<(), Error> {
+        self.record("home".into())
+    }
+    fn exit(&mut self) -> Result<(), Error> {
+        self.record("exit".into())
+    }
+    fn won(&mut self) -> Result<(), Error> {
+        self.record("won".into())
+    }
+    fn lost(&mut self) -> Result<(), Error> {
+        self.record("lost".into())
+    }
+    fn nil(&mut self) -> Result<(), Error> {
+        self.record("nil".into())
+    }
+    fn init(&mut self) -> Result<(), Error> {
+        self.last = Some(G::game_start());
+        self.record("init".into())
+    }
+    fn position(&mut self, player: bool, mv: G::Move, old: &G, new: &G) -> Result<(), Error> {
+        assert_eq!(*new, old.play(player, mv), "position was given a new position that is not `old` after the move");
+        if let Some(last) = &self.last {
+            assert_eq!(old, last, "a move was made from another position than the game's");
+        }
+        self.last = Some(new.clone());
+        self.record(format!("{} {mv:?}", if player { "first" } else { "second" }))
+    }
+    fn choice(&mut self, player: bool, game: &G) -> Result<G::Move, Error> {
+        if let Some(last) = &self.last {
+            assert_eq!(game, last, "a person was asked to move in another position than the game's");
+        }
+        self.record(format!("choice {}", if player { "first" } else { "second" }))?;
+        answer(&mut self.choices)
+    }
+    fn q_player(&mut self) -> Result<bool, Error> {
+        self.record("q_player".into())?;
+        answer(&mut self.machines)
+    }
+    fn q_continue(&mut self) -> Result<bool, Error> {
+        self.record("q_continue".into())?;
+        answer(&mut self.again)
+    }
+}
+
+/// The log of a whole program: `machines` answers the questions about the players,
+/// `again` whether to play again, `columns` the persons' moves.
+fn connect_four_main(machines: &[bool], again: &[bool], columns: &[usize]) -> (Result<(), Error>, Vec<String>) {
+    let (recorder, log) = Recorder::<ConnectFour>::new(machines, again, columns);
+    let result = Skeleton::<C4Eval, _>::new(recorder, 4).main();
+    let log = log.borrow().clone();
+    (result, log)
+}
+
+/// The moves of the log, without the choices.
+fn moves(log: &[String]) -> Vec<&str> {
+    log.iter().filter(|event| event.starts_with("first ") || event.starts_with("second ")).map(String::as_str).collect()
+}
+
+#[test]
+fn the_program_greets_asks_about_both_players_then_starts() {
+    let (result, log) = connect_four_main(&[false, false], &[], &[]);
+    assert!(matches!(result, Err(Error::EndOfInput)), "{result:?}");
+    assert_eq!(log, ["home", "q_player", "q_player", "init", "choice first"]);
+}
+
+#[test]
+fn people_move_in_turn_the_first_player_first() {
+    let (_, log) = connect_four_main(&[false, false], &[], &[4, 3, 4]);
+    assert_eq!(
+        log[4..],
+        ["choice first", "first 4", "choice second", "second 3", "choice first", "first 4", "choice second"]
+    );
+}
+
+#[test]
+fn the_first_players_four_is_won() {
+    let (result, log) = connect_four_main(&[false, false], &[false], &[1, 2, 1, 2, 1, 2, 1]);
+    assert!(result.is_ok(), "{result:?}");
+    assert_eq!(log[log.len() - 4..], ["first 1", "won", "q_continue", "exit"]);
+}
+
+#[test]
+fn the_second_players_four_is_lost() {
+    let (result, log) = connect_four_main(&[false, false], &[false], &[1, 2, 1, 2, 1, 2, 3, 2]);
+    assert!(result.is_ok(), "{result:?}");
+    assert_eq!(log[log.len() - 4..], ["second 2", "lost", "q_continue", "exit"]);
+}
+
+#[test]
+fn the_machine_plays_the_alphabeta_move() {
+    let (_, log) = connect_four_main(&[true, false], &[], &[]);
+    let expected = alphabeta::<C4Eval>(4, true, &ConnectFour::game_start()).unwrap();
+    assert_eq!(log[4..], [format!("first {expected}"), "choice second".to_owned()]);
+}
+
+#[test]
+fn the_machine_can_play_second() {
+    let (_, log) = connect_four_main(&[false, true], &[], &[1]);
+    let after = ConnectFour::game_start().play(true, 1);
+    let expected = alphabeta::<C4Eval>(4, false, &after).unwrap();
+    assert_eq!(
+        log[4..],
+        ["choice first".to_owned(), "first 1".to_owned(), format!("second {expected}"), "choice first".to_owned()]
+    );
+}
+
+#[test]
+fn machines_play_a_whole_game_to_its_end() {
+    let (result, log) = connect_four_main(&[true, true], &[false], &[]);
+    assert!(result.is_ok(), "{result:?}");
+    let moves = moves(&log);
+    // Replay: every move is the machine's choice for the side to move.
+    let mut game = ConnectFour::game_start();
+    for (index, event) in moves.iter().enumerate() {
+        let player = index % 2 == 0;
+        let expected = alphabeta::<C4Eval>(4, player, &game).unwrap();
+        assert_eq!(event.split(' ').nth(1), Some(expected.to_string().as_str()), "move {index}: {log:?}");
+        game = game.play(player, expected);
+    }
+    let end = &log[log.len() - 3..];
+    assert!(["won", "lost", "nil"].contains(&end[0].as_str()) && end[1..] == ["q_continue", "exit"], "{log:?}");
+}
+
+#[test]
+fn play_again_starts_a_new_game_and_asks_again() {
+    let first = [1, 2, 1, 2, 1, 2, 1];
+    let columns: Vec<usize> = first.iter().chain(&first).copied().collect();
+    let (result, log) = connect_four_main(&[false, false, false, false], &[true, false], &columns);
+    assert!(result.is_ok(), "{result:?}");
+    assert_eq!(log.iter().filter(|event| *event == "init").count(), 2, "{log:?}");
+    assert_eq!(log.iter().filter(|event| *event == "won").count(), 2, "{log:?}");
+    assert_eq!(log.iter().filter(|event| *event == "q_player").count(), 4, "{log:?}");
+    assert_eq!(log.last().map(String::as_str), Some("exit"));
+}
+
+#[test]
+fn the_end_of_the_input_stops_the_program_with_the_error() {
+    let (result, log) = connect_four_main(&[true], &[], &[]);
+    assert!(matches!(result, Err(Error::EndOfInput)), "{result:?}");
+    assert_eq!(log, ["home", "q_player", "q_player"]);
+}
+
+#[test]
+fn play_m_moves_for_the_machine_and_says_the_state() {
+    let (recorder, log) = Recorder::<ConnectFour>::new(&[], &[], &[]);
+    let mut skeleton = Skeleton::<C4Eval, _>::new(recorder, 4);
+    assert_eq!(skeleton.play_m(true).unwrap(), State::Continue);
+    let column = alphabeta::<C4Eval>(4, true, &ConnectFour::game_start()).unwrap();
+    assert_eq!(skeleton.game().cell(1, column), Cell::A);
+    assert_eq!(*log.borrow(), [format!("first {column}")]);
+}
+
+#[test]
+fn play_h_moves_for_a_person_and_says_the_state() {
+    let (recorder, _) = Recorder::<ConnectFour>::new(&[], &[], &[1, 2, 1, 2, 1, 2, 1]);
+    let mut skeleton = Skeleton::<C4Eval, _>::new(recorder, 4);
+    for turn in 0..6 {
+        assert_eq!(skeleton.play_h(turn % 2 == 0).unwrap(), State::Continue);
+    }
+    assert_eq!(skeleton.play_h(true).unwrap(), State::Won);
+}
+
+#[test]
+fn stonehenge_machines_play_to_a_winner() {
+    let (recorder, log) = Recorder::<Stonehenge>::new(&[true, true], &[false], &[]);
+    let result = Skeleton::<StoneEval, _>::new(recorder, 2).main();
+    assert!(result.is_ok(), "{result:?}");
+    let log = log.borrow();
+    let end = &log[log.len() - 3..];
+    assert!(["won", "lost"].contains(&end[0].as_str()), "Stonehenge always has a winner: {log:?}");
+    assert!(moves(&log).len() <= 18);
+}

@@ -1,0 +1,401 @@
+//! Stonehenge: the representation, the arbiter (every rule on chosen positions, then
+//! against one written here on random games), the evaluation and the text interface.
+
+use crate::{at_terminal, random_positions, stonehenge};
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use two_player::{
+    Error, Evaluation, Interface, LINES, Representation, STONES, State, StoneEval, StoneMove, StoneText, Stonehenge,
+};
+
+/// The lines through `place`.
+fn lines_through(place: usize) -> impl Iterator<Item = usize> {
+    (0..LINES.len()).filter(move |&line| LINES[line].contains(&place))
+}
+
+mod rep {
+    use super::*;
+
+    #[test]
+    fn the_game_starts_with_an_empty_board_and_all_stones() {
+        let game = Stonehenge::game_start();
+        assert!((0..18).all(|place| game.stone_at(place).is_none()));
+        assert!((0..15).all(|line| game.holder(line).is_none()));
+        assert_eq!(game.stones(true), STONES);
+        assert_eq!(game.stones(false), STONES);
+        assert_eq!((game.lines_held(true), game.lines_held(false)), (0, 0));
+    }
+
+    #[test]
+    fn every_place_is_on_three_lines() {
+        for place in 0..18 {
+            assert_eq!(lines_through(place).count(), 3, "place {place}");
+        }
+    }
+
+    #[test]
+    fn legal_moves_go_from_place_17_down_and_from_the_weakest_stone_up() {
+        let moves = Stonehenge::game_start().legal_moves(true);
+        assert_eq!(moves.len(), 18 * 6);
+        let first: Vec<(usize, u32)> = moves.iter().take(7).map(|mv| (mv.place, mv.stone)).collect();
+        assert_eq!(first, [(17, 1), (17, 2), (17, 3), (17, 4), (17, 5), (17, 6), (16, 1)]);
+        assert_eq!(moves.last(), Some(&StoneMove { place: 0, stone: 6 }));
+    }
+
+    #[test]
+    fn legal_moves_skip_taken_places_and_spent_stones() {
+        let game = stonehenge(&[(17, 6), (0, 3)]);
+        let moves = game.legal_moves(true);
+        assert_eq!(moves.len(), 16 * 5);
+        assert!(moves.iter().all(|mv| mv.place != 17 && mv.place != 0 && mv.stone != 6));
+        // O still has a 3: it had two.
+        assert!(game.legal_moves(false).contains(&StoneMove { place: 1, stone: 3 }));
+    }
+
+    #[test]
+    fn a_player_without_stones_has_no_moves() {
+        let moves = [(0, 6), (1, 6), (2, 5), (3, 5), (4, 4), (5, 4), (6, 3), (7, 3), (8, 3), (9, 3)];
+        let moves = moves.iter().chain(&[(10, 2), (11, 2), (12, 2), (13, 2), (14, 1), (15, 1), (16, 1), (17, 1)]);
+        let moves: Vec<(usize, u32)> = moves.copied().collect();
+        let game = stonehenge(&moves);
+        assert_eq!(game.legal_moves(true), []);
+        assert_eq!(game.legal_moves(false), []);
+    }
+
+    #[test]
+    fn play_puts_the_stone_and_spends_it() {
+        let game = stonehenge(&[(7, 3)]);
+        assert_eq!(game.stone_at(7), Some((true, 3)));
+        assert_eq!(game.stones(true), [6, 5, 4, 3, 2, 2, 1, 1]);
+        assert_eq!(game.stones(false), STONES);
+        assert_eq!(game.sum_on(2, true), 3);
+        assert_eq!(game.sum_on(2, false), 0);
+    }
+
+    #[test]
+    fn play_leaves_the_position_it_was_given_as_it_was() {
+        let before = stonehenge(&[(7, 3)]);
+        let _after = before.play(false, StoneMove { place: 8, stone: 6 });
+        assert_eq!(before, stonehenge(&[(7, 3)]));
+    }
+}
+
+mod arbiter {
+    use super::*;
+
+    #[test]
+    fn a_full_line_goes_to_the_higher_sum() {
+        // Ley-line 0 is places 0 and 1.
+        let game = stonehenge(&[(0, 3), (1, 5)]);
+        assert_eq!(game.holder(0), Some(false));
+        let game = stonehenge(&[(0, 5), (1, 3)]);
+        assert_eq!(game.holder(0), Some(true));
+    }
+
+    #[test]
+    fn equal_sums_go_to_the_player_who_did_not_move() {
+        assert_eq!(stonehenge(&[(0, 3), (1, 3)]).holder(0), Some(true), "O filled the line");
+        assert_eq!(stonehenge(&[(17, 1), (0, 4), (1, 4)]).holder(0), Some(false), "X filled the line");
+    }
+
+    #[test]
+    fn an_open_line_is_held_once_the_other_cannot_even_tie() {
+        // Ley-line 9 is places 13 and 17: a 6 there can at best be tied by O's 6, and a tie
+        // goes to the player who did not fill the line.
+        let game = stonehenge(&[(13, 6)]);
+        assert_eq!(game.holder(9), Some(true));
+        assert!(game.stone_at(17).is_none());
+    }
+
+    #[test]
+    fn an_open_line_stays_open_while_the_other_can_win_it() {
+        // Ley-line 9 with X's 5: O's 6 would beat it.
+        assert_eq!(stonehenge(&[(13, 5)]).holder(9), None);
+    }
+
+    #[test]
+    fn the_player_who_did_not_move_can_win_a_line_too() {
+        // O's 5 on place 9 (ley-line 10, places 9 and 14); X then spends its 6 elsewhere and
+        // has nothing left to beat the 5.
+        let game = stonehenge(&[(17, 1), (9, 5)]);
+        assert_eq!(game.holder(10), None);
+        let game = game.play(true, StoneMove { place: 3, stone: 6 });
+        assert_eq!(game.holder(10), Some(false));
+    }
+
+    #[test]
+    fn the_strongest_stones_left_count_once_each() {
+        // Ley-line 8 is places 8, 12 and 16. X's 6 on 8 could be beaten by O's 6 + 5, so
+        // the line stays open; after O's 1 on 12, by 1 + 6. X's 5 on 16 fills it: 11 to 1.
+        let game = stonehenge(&[(8, 6), (0, 1)]);
+        assert_eq!(game.holder(8), None);
+        let game = stonehenge(&[(8, 6), (12, 1)]);
+        assert_eq!(game.holder(8), None, "O could still make 7 against 6");
+        let game = stonehenge(&[(8, 6), (12, 1), (16, 5)]);
+        assert_eq!(game.holder(8), Some(true));
+    }
+
+    /// The chapter's arbiter, written out here: holders after a move by `mover` on a board
+    /// given as (player, stone) per place and the stones each has left.
+    fn arbiter(
+        places: &[Option<(bool, u32)>; 18],
+        stones: &[Vec<u32>; 2],
+        holders: &mut [Option<bool>; 15],
+        mover: bool,
+    ) {
+        for (line, on) in LINES.iter().enumerate() {
+            if holders[line].is_some() {
+                continue;
+            }
+            let sum = |player| {
+                on.iter().filter_map(|&p| places[p]).filter(|&(o, _)| o == player).map(|(_, s)| s).sum::<u32>()
+            };
+            let empty = on.iter().filter(|&&p| places[p].is_none()).count();
+            let best = |player: bool| stones[usize::from(!player)].iter().take(empty).sum::<u32>();
+            let (own, other) = (sum(mover), sum(!mover));
+            holders[line] = if empty == 0 {
+                Some(if own > other { mover } else { !mover })
+            } else if own >= other + best(!mover) {
+                Some(mover)
+            } else if other >= own + best(mover) {
+                Some(!mover)
+            } else {
+                None
+            };
+        }
+    }
+
+    #[test]
+    fn every_line_as_the_chapter_arbitrates_in_random_games() {
+        let mut rng = ChaCha8Rng::seed_from_u64(31);
+        for _ in 0..300 {
+            let (mut game, mut player) = (Stonehenge::game_start(), true);
+            let (mut places, mut stones, mut holders) = ([None; 18], [STONES.to_vec(), STONES.to_vec()], [None; 15]);
+            let mut history = Vec::new();
+            loop {
+                let moves = game.legal_moves(player);
+                if moves.is_empty() {
+                    break;
+                }
+                let mv = moves[rng.random_range(0..moves.len())];
+                history.push((mv.place, mv.stone));
+                game = game.play(player, mv);
+                places[mv.place] = Some((player, mv.stone));
+                let spent = stones[usize::from(!player)].iter().position(|&s| s == mv.stone).unwrap();
+                stones[usize::from(!player)].remove(spent);
+                arbiter(&places, &stones, &mut holders, player);
+                let actual: Vec<Option<bool>> = (0..15).map(|line| game.holder(line)).collect();
+                assert_eq!(actual, holders, "holders (Some(true) = X) after the moves {history:?} (X first)");
+                player = !player;
+            }
+            assert_eq!(history.len(), 18, "a game ends when the 18 places are full");
+            assert!(game.lines_held(true) + game.lines_held(false) == 15);
+        }
+    }
+}
+
+mod eval {
+    use super::*;
+
+    #[test]
+    fn the_bounds_are_the_chapters() {
+        assert_eq!((StoneEval::MORE_I, StoneEval::LESS_I), (1000, -1000));
+    }
+
+    #[test]
+    fn the_start_is_worth_nothing() {
+        assert_eq!(StoneEval::evaluate(true, &Stonehenge::game_start()), 0);
+    }
+
+    #[test]
+    fn a_stone_spent_costs_ten_a_point() {
+        assert_eq!(StoneEval::evaluate(false, &stonehenge(&[(7, 3)])), -30);
+        assert_eq!(StoneEval::evaluate(true, &stonehenge(&[(7, 3), (8, 1)])), -20);
+    }
+
+    #[test]
+    fn a_line_held_is_worth_fifty() {
+        // X's 6 on place 13 holds ley-line 9: +50 − 60.
+        assert_eq!(StoneEval::evaluate(true, &stonehenge(&[(13, 6)])), -10);
+        // X 3, O 5 fill ley-line 0 for O: −50 for the line, +10 × (5 − 3) for the stones.
+        assert_eq!(StoneEval::evaluate(true, &stonehenge(&[(0, 3), (1, 5)])), -30);
+    }
+
+    /// Random games played to the end: the winner's eighth line is seen whoever is to move.
+    #[test]
+    fn eight_lines_win_for_either_player() {
+        let ends = random_positions::<StoneEval>(41, 200, 19);
+        let mut seen = [false; 2];
+        for (game, player) in ends {
+            let (x, o) = (game.lines_held(true), game.lines_held(false));
+            let expected = if x >= 8 {
+                Some(StoneEval::MORE_I)
+            } else if o >= 8 {
+                Some(StoneEval::LESS_I)
+            } else {
+                None
+            };
+            if let Some(expected) = expected {
+                seen[usize::from(x >= 8)] = true;
+                for to_move in [player, !player] {
+                    assert_eq!(StoneEval::evaluate(to_move, &game), expected, "X holds {x}, O {o}");
+                }
+                assert!(StoneEval::is_leaf(player, &game));
+                let mover = !player;
+                let state = if (x >= 8) == mover { State::Won } else { State::Lost };
+                assert_eq!(StoneEval::state_of(mover, &game), state, "X holds {x}, O {o}");
+            } else {
+                assert!(StoneEval::evaluate(player, &game).abs() < 1000);
+            }
+        }
+        assert_eq!(seen, [true, true], "the random games should have winners of both sides");
+    }
+
+    #[test]
+    fn the_game_goes_on_when_x_has_placed_its_last_stone() {
+        // After 17 moves X has no stone left but O has one: not a stalemate.
+        let moves = [(0, 6), (1, 6), (2, 5), (3, 5), (4, 4), (5, 4), (6, 3), (7, 3), (8, 3), (9, 3)];
+        let moves: Vec<(usize, u32)> =
+            moves.iter().chain(&[(10, 2), (11, 2), (12, 2), (13, 2), (14, 1), (15, 1), (16, 1)]).copied().collect();
+        let game = stonehenge(&moves);
+        if game.lines_held(true) < 8 && game.lines_held(false) < 8 {
+            assert_eq!(StoneEval::state_of(true, &game), State::Continue);
+        }
+        assert!(!game.legal_moves(false).is_empty());
+    }
+}
+
+mod text {
+    use super::*;
+
+    const START: &str = "       0   1
+     2   3   4
+   5   6   7   8
+ 9  10  11  12  13
+  14  15  16  17
+
+line  places         X   O  held by
+   0  0 1            0   0
+   1  2 3 4          0   0
+   2  5 6 7 8        0   0
+   3  9 10 11 12 13  0   0
+   4  14 15 16 17    0   0
+   5  0 2 5 9        0   0
+   6  1 3 6 10 14    0   0
+   7  4 7 11 15      0   0
+   8  8 12 16        0   0
+   9  13 17          0   0
+  10  9 14           0   0
+  11  5 10 15        0   0
+  12  2 6 11 16      0   0
+  13  0 3 7 12 17    0   0
+  14  1 4 8 13       0   0
+X holds 0, O holds 0 of the 15 ley-lines; 8 win.
+X has stones 6 5 4 3 3 2 2 1 1.
+O has stones 6 5 4 3 3 2 2 1 1.
+
+";
+
+    #[test]
+    fn the_board_at_the_start() {
+        assert_eq!(Stonehenge::game_start().to_string(), START);
+    }
+
+    #[test]
+    fn stones_show_with_their_owner_and_lines_with_their_holder() {
+        let text = stonehenge(&[(13, 6), (0, 2)]).to_string();
+        assert!(text.starts_with("      O2   1\n"), "{text}");
+        assert!(text.contains("\n 9  10  11  12  X6\n"), "{text}");
+        assert!(text.contains("\n   9  13 17          6   0  X\n"), "{text}");
+        assert!(text.contains("\n   0  0 1            0   2\n"), "{text}");
+        assert!(text.contains("\nX holds 1, O holds 0 of the 15 ley-lines; 8 win.\n"), "{text}");
+        assert!(text.ends_with("X has stones 5 4 3 3 2 2 1 1.\nO has stones 6 5 4 3 3 2 1 1.\n\n"), "{text}");
+    }
+
+    #[test]
+    fn home_exit_and_results() {
+        let (terminal, screen) = at_terminal("");
+        let mut text = StoneText::new(terminal);
+        text.home().unwrap();
+        text.won().unwrap();
+        text.lost().unwrap();
+        text.nil().unwrap();
+        text.exit().unwrap();
+        assert_eq!(screen.text(), "Stonehenge ...\nX won.\nO won.\nNobody won.\nBye for now ...\n");
+    }
+
+    #[test]
+    fn init_shows_who_is_who_and_the_board() {
+        let (terminal, screen) = at_terminal("");
+        StoneText::new(terminal).init().unwrap();
+        assert_eq!(screen.text(), format!("X: 1st player   O: 2nd player\n\n{START}"));
+    }
+
+    #[test]
+    fn position_says_the_move_and_the_lines_taken() {
+        let (terminal, screen) = at_terminal("");
+        let old = stonehenge(&[(17, 1)]);
+        let new = old.play(false, StoneMove { place: 13, stone: 6 });
+        StoneText::new(terminal).position(false, StoneMove { place: 13, stone: 6 }, &old, &new).unwrap();
+        assert_eq!(screen.text(), format!("O puts a 6 on place 13.\nO takes ley-line 9.\n{new}"));
+    }
+
+    #[test]
+    fn the_players_are_asked_about_in_turn() {
+        let (terminal, screen) = at_terminal("y\nno\n");
+        let mut text = StoneText::new(terminal);
+        assert!(text.q_player().unwrap());
+        assert!(!text.q_player().unwrap());
+        assert_eq!(screen.text(), "Is X played by the machine? y/n ? Is O played by the machine? y/n ? ");
+    }
+
+    #[rstest::rstest]
+    #[case("y\n", true)]
+    #[case("Yes\n", true)]
+    #[case("  yes please\n", true)]
+    #[case("n\n", false)]
+    #[case("\n", false)]
+    fn play_again_takes_y_or_yes(#[case] answer: &str, #[case] yes: bool) {
+        let (terminal, screen) = at_terminal(answer);
+        assert_eq!(StoneText::new(terminal).q_continue().unwrap(), yes);
+        assert_eq!(screen.text(), "Play again? y/n ? ");
+    }
+
+    #[test]
+    fn a_person_types_a_place_and_a_stone() {
+        let (terminal, screen) = at_terminal("7 3\n");
+        let mv = StoneText::new(terminal).choice(false, &stonehenge(&[(0, 1)])).unwrap();
+        assert_eq!(mv, StoneMove { place: 7, stone: 3 });
+        assert_eq!(screen.text(), "O, your move (place stone): ");
+    }
+
+    #[test]
+    fn bad_answers_say_why_and_ask_again() {
+        let (terminal, screen) = at_terminal("\nseven 3\n7\n7 3 1\n18 1\n13 1\n7 6\n7 0\n7 3\n");
+        let mv = StoneText::new(terminal).choice(true, &stonehenge(&[(13, 6), (0, 1)])).unwrap();
+        assert_eq!(mv, StoneMove { place: 7, stone: 3 });
+        let prompt = "X, your move (place stone): ";
+        let expected = [
+            "Type a place and a stone, as in: 7 3",
+            "Type a place and a stone, as in: 7 3",
+            "Type a place and a stone, as in: 7 3",
+            "Type a place and a stone, as in: 7 3",
+            "There is no place 18: the places are 0 to 17.",
+            "Place 13 is taken.",
+            "X has no stone 6 left.",
+            "X has no stone 0 left.",
+        ]
+        .iter()
+        .map(|why| format!("{prompt}{why}\n"))
+        .collect::<String>()
+            + prompt;
+        assert_eq!(screen.text(), expected);
+    }
+
+    #[test]
+    fn the_end_of_the_input_is_an_error() {
+        let (terminal, _) = at_terminal("19 1\n");
+        let result = StoneText::new(terminal).choice(true, &Stonehenge::game_start());
+        assert!(matches!(result, Err(Error::EndOfInput)), "{result:?}");
+    }
+}
