@@ -11,7 +11,7 @@ use std::process::Command;
 use std::sync::Mutex;
 
 const KIT: &str = env!("CARGO_MANIFEST_DIR");
-const ASSIGNMENTS: [&str; 3] = ["connect_n", "reversi", "tictactoe"];
+const ASSIGNMENTS: [&str; 4] = ["connect_n", "reversi", "tictactoe", "two_player"];
 
 /// One grading at a time: each builds with Cargo and runs a whole suite.
 static GRADING: Mutex<()> = Mutex::new(());
@@ -224,7 +224,7 @@ struct PlantedBug {
     may_fail: &'static [&'static str],
 }
 
-const PLANTED_BUGS: [PlantedBug; 6] = [
+const PLANTED_BUGS: [PlantedBug; 9] = [
     PlantedBug {
         assignment: "reversi",
         name: "has_empty_cells_looks_for_blocks",
@@ -286,6 +286,36 @@ const PLANTED_BUGS: [PlantedBug; 6] = [
         to: "[(1, 0), (0, 1), (1, 1)]",
         must_fail: &["game::the_game_sees_n_in_a_row::case_5_other_diagonal"],
         may_fail: &["game::", "transcripts::", "spec_mains::game_tests"],
+    },
+    PlantedBug {
+        assignment: "two_player",
+        name: "alphabeta_takes_the_last_of_equal_moves",
+        file: "src/alphabeta.rs",
+        from: "values.iter().position(|&value| value == bound)",
+        to: "values.iter().rposition(|&value| value == bound)",
+        must_fail: &["alphabeta::of_equal_moves_the_first_in_legal_moves_order", "alphabeta::same_move_as_minimax_"],
+        may_fail: &["alphabeta::", "skeleton::", "transcripts::"],
+    },
+    PlantedBug {
+        assignment: "two_player",
+        name: "c4_eval_skips_the_top_rows_across_as_the_chapter_did",
+        file: "src/c4_eval.rs",
+        from: "for direction in DIRECTIONS {",
+        to: "for direction in DIRECTIONS.into_iter().filter(|&step| row < 4 || step != (0, 1)) {",
+        must_fail: &["four_in_a_row_is_won_wherever_it_is::case_6_across_the_top_row"],
+        may_fail: &["connect_four::eval::", "transcripts::", "skeleton::"],
+    },
+    PlantedBug {
+        assignment: "two_player",
+        name: "stonehenge_ties_go_to_the_mover",
+        file: "src/stone_rep.rs",
+        from: "Some(if own > other { mover } else { !mover })",
+        to: "Some(if own >= other { mover } else { !mover })",
+        must_fail: &[
+            "stonehenge::arbiter::equal_sums_go_to_the_player_who_did_not_move",
+            "stonehenge::arbiter::every_line_as_the_chapter_arbitrates_in_random_games",
+        ],
+        may_fail: &["stonehenge::", "transcripts::", "skeleton::"],
     },
 ];
 
@@ -380,8 +410,9 @@ fn copy_of_solution(assignment: &str, bug: &PlantedBug) -> PathBuf {
 /// parses but cannot play is the student's `Game::new` to refuse, and graded).
 #[test]
 fn a_bad_command_line_is_an_error_with_status_2() {
-    let cases: [(&str, &str, &[&[&str]]); 2] = [
+    let cases: [(&str, &str, &str, &[&[&str]]); 4] = [
         (
+            "reversi",
             "reversi",
             "usage: reversi [--size N]",
             &[
@@ -395,6 +426,7 @@ fn a_bad_command_line_is_an_error_with_status_2() {
         ),
         (
             "connect_n",
+            "connect-n",
             "usage: connect-n [--columns C]",
             &[
                 &["--columns", "many"],
@@ -408,9 +440,20 @@ fn a_bad_command_line_is_an_error_with_status_2() {
                 &["4", "3"],
             ],
         ),
+        (
+            "two_player",
+            "connect-four",
+            "usage: connect-four [--depth D]",
+            &[&["--depth", "0"], &["--depth", "9"], &["--depth"], &["4"]],
+        ),
+        (
+            "two_player",
+            "stonehenge",
+            "usage: stonehenge [--depth D]",
+            &[&["--depth", "deep"], &["--depth", "2", "--depth", "3"]],
+        ),
     ];
-    for (package, usage, bad_args) in cases {
-        let bin = if package == "connect_n" { "connect-n" } else { package };
+    for (package, bin, usage, bad_args) in cases {
         let path = program(KIT, package, bin);
         for args in bad_args {
             let run = run_program(&path, args, "");
@@ -419,6 +462,16 @@ fn a_bad_command_line_is_an_error_with_status_2() {
             let stderr = String::from_utf8_lossy(&run.stderr);
             assert!(stderr.contains(usage), "`{bin} {}`: {stderr}", args.join(" "));
         }
+    }
+}
+
+/// `connect-four` and `stonehenge`'s provided code: `--help` prints the usage and succeeds.
+#[test]
+fn two_player_provided_programs() {
+    for bin in ["connect-four", "stonehenge"] {
+        let run = run_program(&program(KIT, "two_player", bin), &["--help"], "");
+        assert_eq!(run.status.code(), Some(0));
+        assert!(String::from_utf8_lossy(&run.stdout).starts_with(&format!("usage: {bin} [--depth D]\n")));
     }
 }
 
