@@ -8,8 +8,11 @@ use rstest::rstest;
 use std::path::PathBuf;
 use two_player::{Error, Terminal};
 
+/// A program of the crate: its arguments, on a terminal.
+type Program = fn(&[String], &Terminal) -> Result<(), Error>;
+
 /// The program a fixture is for, by its name.
-fn program_of(transcript: &Transcript) -> (&'static str, fn(&[String], &Terminal) -> Result<(), Error>) {
+fn program_of(transcript: &Transcript) -> (&'static str, Program) {
     if transcript.name.starts_with("connect_four") {
         ("connect-four", |args, terminal| two_player::run_connect_four(args, terminal))
     } else {

@@ -27,8 +27,8 @@ pub enum Cell {
 /// ```
 /// use two_player::{Cell, ConnectFour, Representation};
 /// let game = ConnectFour::game_start().play(true, 4).play(false, 4);
-/// assert_eq!(game.cell(0, 4), Cell::A);
-/// assert_eq!(game.cell(1, 4), Cell::B);
+/// assert_eq!(game.cell(1, 4), Cell::A);
+/// assert_eq!(game.cell(2, 4), Cell::B);
 /// assert_eq!(game.legal_moves(true), [7, 6, 5, 4, 3, 2, 1]);
 /// assert!(game.to_string().ends_with(". . . O . . . \n. . . X . . . \n\n"));
 /// ```

@@ -1,8 +1,9 @@
 //! # Two Player Games (the OCaml chapter): the reference solution
 //!
-//! A generic minimax-αβ search over the chapter's signatures, which [`provided`](self)
-//! turns into traits ([`Representation`], [`Evaluation`], [`Interface`]), and two games on
-//! top of it, each a representation, an evaluation and a text interface:
+//! A generic minimax-αβ search over the chapter's signatures, which `provided.rs` (the
+//! handout's, shared with the starter) turns into traits ([`Representation`],
+//! [`Evaluation`], [`Interface`]), and two games on top of it, each a representation, an
+//! evaluation and a text interface:
 //!
 //! - Connect Four: [`ConnectFour`], [`C4Eval`], [`C4Text`], the `connect-four` program,
 //!   byte for byte the chapter's text interface;

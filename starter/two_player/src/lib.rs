@@ -3,9 +3,9 @@
 //! Every `todo!()` is yours to write; `provided.rs` and the programs in `src/bin` are given
 //! (do not change them). Each item's documentation is its specification.
 //!
-//! A generic minimax-αβ search over the chapter's signatures, which [`provided`](self)
-//! turns into traits ([`Representation`], [`Evaluation`], [`Interface`]), and two games on
-//! top of it, each a representation, an evaluation and a text interface:
+//! A generic minimax-αβ search over the chapter's signatures, which `provided.rs` turns
+//! into traits ([`Representation`], [`Evaluation`], [`Interface`]), and two games on top of
+//! it, each a representation, an evaluation and a text interface:
 //!
 //! - Connect Four: [`ConnectFour`], [`C4Eval`], [`C4Text`], the `connect-four` program,
 //!   byte for byte the chapter's text interface;
