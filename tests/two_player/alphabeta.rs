@@ -58,13 +58,14 @@ impl Representation for Tree {
     }
 
     fn play(&self, _player: bool, mv: usize) -> Self {
+        PLAYS.with(|count| count.set(count.get() + 1));
         Tree(Rc::clone(&self.0.children[mv]))
     }
 }
 
 thread_local! {
-    /// How many times [`TreeEval::evaluate`] ran on this thread.
-    static EVALUATIONS: Cell<u64> = const { Cell::new(0) };
+    /// How many moves [`Tree::play`] made on this thread: the positions a search visits.
+    static PLAYS: Cell<u64> = const { Cell::new(0) };
 }
 
 /// The evaluation of a tree: each node's own value; ±100 is won.
@@ -76,7 +77,6 @@ impl Evaluation for TreeEval {
     const LESS_I: i32 = -100;
 
     fn evaluate(_player: bool, game: &Tree) -> i32 {
-        EVALUATIONS.with(|count| count.set(count.get() + 1));
         game.0.value
     }
 }
@@ -188,25 +188,25 @@ fn same_move_as_minimax_on_random_trees() {
 
 #[test]
 fn prunes_never_more_than_minimax_and_less_on_wide_trees() {
-    let evaluations = |search: &dyn Fn()| {
-        EVALUATIONS.with(|count| count.set(0));
+    let visits = |search: &dyn Fn()| {
+        PLAYS.with(|count| count.set(0));
         search();
-        EVALUATIONS.with(Cell::get)
+        PLAYS.with(Cell::get)
     };
     let (mut pruned, mut full) = (0, 0);
     let mut rng = ChaCha8Rng::seed_from_u64(5);
     for _ in 0..100 {
         let game = Tree::random(&mut rng, 5, 5);
-        let by_alphabeta = evaluations(&|| {
+        let by_alphabeta = visits(&|| {
             alphabeta::<TreeEval>(5, true, &game);
         });
-        let by_minimax = evaluations(&|| {
+        let by_minimax = visits(&|| {
             minimax_move::<TreeEval>(5, true, &game);
         });
-        assert!(by_alphabeta <= by_minimax, "alphabeta evaluated {by_alphabeta} positions, minimax {by_minimax}");
+        assert!(by_alphabeta <= by_minimax, "alphabeta visited {by_alphabeta} positions, minimax {by_minimax}");
         (pruned, full) = (pruned + by_alphabeta, full + by_minimax);
     }
-    assert!(pruned * 2 < full, "alphabeta evaluated {pruned} positions and minimax {full}: it hardly prunes");
+    assert!(pruned * 2 < full, "alphabeta visited {pruned} positions and minimax {full}: it hardly prunes");
 }
 
 #[test]

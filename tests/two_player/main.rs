@@ -11,7 +11,8 @@
 //! - [`skeleton`]: the game loop, machine and person moves, results, play again;
 //! - [`transcripts`]: whole programs, byte for byte, in memory and through `connect-four`
 //!   and `stonehenge`;
-//! - [`robustness`]: bad answers, bad command lines and the end of the input.
+//! - [`robustness`]: any answers, long lines, Windows line ends and the end of the input.
+//!   (The command line is the handout's code, checked by the kit rather than graded.)
 
 mod alphabeta;
 mod connect_four;

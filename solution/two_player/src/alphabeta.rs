@@ -15,6 +15,12 @@ pub type MoveOf<E> = <<E as Evaluation>::Game as Representation>::Move;
 /// `E::LESS_I..E::MORE_I`, and the move chosen is the first whose value equals the final
 /// bound, so of equally good moves the first in that order.
 ///
+/// Below the root (the chapter's `maxmin` and `minmax`): a node where the first player
+/// moves starts from `alpha`, raises it to each move's value, and stops with it as soon as
+/// it reaches `beta`; a node where the second moves lowers `beta` the same way and stops as
+/// soon as it reaches `alpha`; each move is searched with the node's current window and one
+/// move less of depth.
+///
 /// ```
 /// use two_player::{C4Eval, ConnectFour, Representation, alphabeta};
 /// // X has three in the bottom row (columns 1-3): at any depth, it completes the four.
@@ -39,13 +45,15 @@ pub fn alphabeta<E: Evaluation>(depth: i32, player: bool, game: &E::Game) -> Opt
         }
     }
     let bound = if player { alpha } else { beta };
-    values.iter().position(|&value| value == bound).map(|index| moves[index])
+    let best = values.iter().position(|&value| value == bound)?;
+    Some(moves[best])
 }
 
 /// The value of `node` with `player` to move, `depth` moves left, within the window
 /// `alpha..beta` (the chapter's `maxmin` for the first player, `minmax` for the second): a
-/// maximising node never returns less than `alpha`, a minimising one never more than `beta`,
-/// and the search of a node stops as soon as its window closes.
+/// leaf, or a stable node at the depth limit, is its evaluation; else a maximising node
+/// never returns less than `alpha`, a minimising one never more than `beta`, and the search
+/// of a node stops as soon as its window closes.
 fn value<E: Evaluation>(depth: i32, player: bool, node: &E::Game, mut alpha: i32, mut beta: i32) -> i32 {
     if (depth < 1 && E::is_stable(player, node)) || E::is_leaf(player, node) {
         return E::evaluate(player, node);

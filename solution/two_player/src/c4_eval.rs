@@ -12,9 +12,9 @@ pub const VALUE: [i32; 4] = [0, 2, 10, 50];
 /// holding both players' discs is worth 0. Four in a row is worth [`MORE_I`](Self::MORE_I)
 /// (10000) or [`LESS_I`](Self::LESS_I) (−10000) outright.
 ///
-/// (The chapter's bounds for its diagonals are mixed up: it never looks at the top two rows'
-/// horizontal windows, counts some diagonals twice and some not at all, so four in a row
-/// there does not end the game. This evaluation looks at every window exactly once.)
+/// (The chapter's printed bounds are mixed up: it never looks at the horizontal windows of
+/// the top two rows, sees six diagonal windows twice, and its last block sees nothing, so a
+/// four across the top does not end the game. Look at every window exactly once.)
 #[derive(Debug, Clone, Copy)]
 pub struct C4Eval;
 

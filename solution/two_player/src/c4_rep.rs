@@ -58,6 +58,7 @@ impl ConnectFour {
 impl Representation for ConnectFour {
     type Move = usize;
 
+    /// The empty board.
     fn game_start() -> Self {
         ConnectFour { cells: [[Cell::Empty; COL]; ROW] }
     }

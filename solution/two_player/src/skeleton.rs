@@ -4,7 +4,8 @@ use crate::{Error, Evaluation, Interface, Representation, State, alphabeta};
 use std::marker::PhantomData;
 
 /// A program playing games of `E::Game` through the interface `D`, either side a person or
-/// the machine, which searches `depth` moves ahead with [`alphabeta`] and the evaluation `E`.
+/// the machine, which searches `depth` moves ahead with [`alphabeta`](crate::alphabeta) and
+/// the evaluation `E`.
 ///
 /// (The chapter ends a game by raising `Won` when the player who just moved has won, and
 /// announces it as the first player's win whoever that was; this skeleton announces the
@@ -34,17 +35,21 @@ where
     }
 
     /// The program (the chapter's `FMain.main`): greets; plays a game, asking first which
-    /// players are the machine; asks whether to play again, and so on; says goodbye.
+    /// players are the machine (the first player, then the second); asks whether to play
+    /// again, and so on; says goodbye. In a game the players take turns, the first player
+    /// first, until the state of the player who just moved is not [`State::Continue`]; then
+    /// it announces the result from the first player's side.
     ///
     /// # Errors
     /// What the interface returns, such as [`Error::EndOfInput`] when the input ends.
     pub fn main(&mut self) -> Result<(), Error> {
         self.display.home()?;
         loop {
-            let machines = [self.display.q_player()?, self.display.q_player()?];
+            let first_is_machine = self.display.q_player()?;
+            let second_is_machine = self.display.q_player()?;
             self.game = E::Game::game_start();
             self.display.init()?;
-            self.play_game(machines)?;
+            self.play_game(first_is_machine, second_is_machine)?;
             if !self.display.q_continue()? {
                 break;
             }
@@ -52,12 +57,13 @@ where
         self.display.exit()
     }
 
-    /// One game from the start, the first player first, `machines` saying which of the first
-    /// and second player the machine plays; announces its end.
-    fn play_game(&mut self, machines: [bool; 2]) -> Result<(), Error> {
+    /// One game from the start, the first player first, each player the machine or a person;
+    /// announces its end.
+    fn play_game(&mut self, first_is_machine: bool, second_is_machine: bool) -> Result<(), Error> {
         let mut player = true;
         loop {
-            let state = if machines[usize::from(!player)] { self.play_m(player)? } else { self.play_h(player)? };
+            let is_machine = if player { first_is_machine } else { second_is_machine };
+            let state = if is_machine { self.play_m(player)? } else { self.play_h(player)? };
             match (state, player) {
                 (State::Continue, _) => player = !player,
                 (State::Nil, _) => return self.display.nil(),

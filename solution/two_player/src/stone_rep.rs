@@ -121,6 +121,7 @@ impl Stonehenge {
 impl Representation for Stonehenge {
     type Move = StoneMove;
 
+    /// No stone on the board, no ley-line held, each player with all of [`STONES`].
     fn game_start() -> Self {
         Stonehenge { places: [None; PLACES], holders: [None; LINES.len()], stones: [STONES.to_vec(), STONES.to_vec()] }
     }
@@ -140,7 +141,8 @@ impl Representation for Stonehenge {
     /// The position after `player` puts `mv`'s stone on its place, with the chapter's
     /// arbiter: each open ley-line through the place that is now full goes to the higher
     /// sum, on equal sums to the other player; then every open ley-line that one player can
-    /// no longer lose goes to that player.
+    /// no longer lose goes to that player: one whose sum on it is at least the other's sum
+    /// plus the other's strongest stones left, as many as the line has empty places.
     ///
     /// # Panics
     /// When the place is off the board.

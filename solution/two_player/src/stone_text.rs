@@ -7,21 +7,27 @@ use std::io::Write;
 /// The places of each row of the board, top to bottom, and how far each row is indented.
 const ROWS: [(std::ops::Range<usize>, usize); 5] = [(0..2, 6), (2..5, 4), (5..9, 2), (9..14, 0), (14..18, 2)];
 
-/// A text interface for Stonehenge. The first player is `X`, the second `O`.
+/// A text interface for Stonehenge (ours: the chapter's is graphical). The first player is
+/// `X`, the second `O`. Every text below is a line of its own unless it ends with a space.
 ///
-/// - The board ([`Stonehenge`]'s [`Display`](fmt::Display)) shows each place as its number
-///   while empty and as its stone (`X6`, `O3`) once taken; then a table of the 15
-///   ley-lines with their places, each player's sum on them and who holds them; then how
-///   many lines each player holds and the stones each has left.
-/// - A person answers `X, your move (place stone): ` with a place and a stone, as `7 3`.
-///   An answer that is not two numbers, a place off the board or taken, or a stone the
-///   player does not have is refused with a line saying why, and the question is asked again.
-/// - After each move: `X puts a 3 on place 7.`, a line for each ley-line that changed hands
-///   (`X takes ley-line 13.`), and the board.
-/// - Questions end with ` y/n ? `; an answer starting with `y` or `Y` means yes. The players
-///   are asked about in turn: `Is X played by the machine? y/n ? `, then the same of `O`.
-/// - `Stonehenge ...` at the start, `X won.` or `O won.` at the end of a game,
-///   `Play again? y/n ? `, and `Bye for now ...` at the end.
+/// - [`home`](Interface::home): `Stonehenge ...`; [`exit`](Interface::exit):
+///   `Bye for now ...`.
+/// - Questions end with ` y/n ? `, and an answer whose first character other than a space
+///   or tab is `y` or `Y` means yes. [`q_player`](Interface::q_player) asks
+///   `Is X played by the machine?` the first time, `Is O played by the machine?` the
+///   second, and so on in turn; [`q_continue`](Interface::q_continue) asks `Play again?`.
+/// - [`init`](Interface::init): `X: 1st player   O: 2nd player` (three spaces), an empty
+///   line, then the board at the start ([`Stonehenge`]'s [`Display`](fmt::Display), below).
+/// - [`choice`](Interface::choice) asks `X, your move (place stone): ` (or `O, …`); the
+///   answer is a place and a stone, as `7 3`. It is refused with one of these lines, checked
+///   in this order, and the question is asked again: `Type a place and a stone, as in: 7 3`
+///   (not two whole numbers), `There is no place 18: the places are 0 to 17.`,
+///   `Place 7 is taken.`, `X has no stone 6 left.`
+/// - [`position`](Interface::position): `X puts a 3 on place 7.`; then, in ley-line order,
+///   `O takes ley-line 13.` for each ley-line that changed hands, naming its new holder
+///   (who may be the player who did not move); then the board.
+/// - [`won`](Interface::won), [`lost`](Interface::lost), [`nil`](Interface::nil): `X won.`,
+///   `O won.`, `Nobody won.`
 #[derive(Debug)]
 pub struct StoneText {
     terminal: Terminal,
@@ -58,15 +64,10 @@ impl StoneText {
         if game.stone_at(place).is_some() {
             return Err(format!("Place {place} is taken."));
         }
-        let stone = u32::try_from(stone).ok().filter(|stone| game.stones(player).contains(stone));
-        let Some(stone) = stone else {
-            return Err(format!(
-                "{} has no stone {} left.",
-                name(player),
-                answer.split_whitespace().nth(1).unwrap_or("")
-            ));
-        };
-        Ok(StoneMove { place, stone })
+        match u32::try_from(stone) {
+            Ok(stone) if game.stones(player).contains(&stone) => Ok(StoneMove { place, stone }),
+            _ => Err(format!("{} has no stone {stone} left.", name(player))),
+        }
     }
 }
 
@@ -134,7 +135,38 @@ impl Interface for StoneText {
     }
 }
 
-/// The board, the ley-lines and the stones left, then an empty line.
+/// The board, the ley-lines and the stones left, then an empty line. After X's 6 on place 13
+/// and O's 2 on place 0 (the lines between are left out here):
+///
+/// ```text
+///       O2   1
+///      2   3   4
+///    5   6   7   8
+///  9  10  11  12  X6
+///   14  15  16  17
+///
+/// line  places         X   O  held by
+///    0  0 1            0   2
+///    1  2 3 4          0   0
+///    ⋮
+///    9  13 17          6   0  X
+///    ⋮
+/// X holds 1, O holds 0 of the 15 ley-lines; 8 win.
+/// X has stones 5 4 3 3 2 2 1 1.
+/// O has stones 6 5 4 3 3 2 1 1.
+///
+/// ```
+///
+/// - The board: the rows of places 0–1, 2–4, 5–8, 9–13 and 14–17, indented by 6, 4, 2, 0
+///   and 2 spaces; each place as its number right-aligned in two characters while empty,
+///   as its owner and stone (`X6`) once taken, separated by two spaces. Then an empty line.
+/// - The table: a header, then one row for each ley-line 0 to 14 (in [`LINES`](crate::LINES)
+///   order): its number right-aligned in 4, two spaces, its places separated by spaces and
+///   padded to 14, X's sum right-aligned in 2, two spaces, O's sum right-aligned in 2, then
+///   two spaces and `X` or `O` when a player holds it (nothing after the sums while it is
+///   open). The header is the same layout with `line`, `places`, `X`, `O` and `held by`.
+/// - How many lines each holds, then each player's stones left, strongest first, or
+///   `X has no stones left.`; then an empty line.
 impl fmt::Display for Stonehenge {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for (places, indent) in ROWS {

@@ -20,6 +20,14 @@ pub type MoveOf<E> = <<E as Evaluation>::Game as Representation>::Move;
 /// it reaches `beta`; a node where the second moves lowers `beta` the same way and stops as
 /// soon as it reaches `alpha`; each move is searched with the node's current window and one
 /// move less of depth.
+///
+/// ```
+/// use two_player::{C4Eval, ConnectFour, Representation, alphabeta};
+/// // X has three in the bottom row (columns 1-3): at any depth, it completes the four.
+/// let game = [1, 1, 2, 2, 3, 3].iter().zip([true, false].iter().cycle())
+///     .fold(ConnectFour::game_start(), |game, (&column, &player)| game.play(player, column));
+/// assert_eq!(alphabeta::<C4Eval>(4, true, &game), Some(4));
+/// ```
 pub fn alphabeta<E: Evaluation>(depth: i32, player: bool, game: &E::Game) -> Option<MoveOf<E>> {
     todo!("search {depth} moves ahead for {player} in {game:?}")
 }

@@ -23,6 +23,15 @@ pub enum Cell {
 ///
 /// Its [`Display`](fmt::Display) is the chapter's `print_game`: the rows from the top, each
 /// cell as `X `, `O ` or `. `, then an empty line.
+///
+/// ```
+/// use two_player::{Cell, ConnectFour, Representation};
+/// let game = ConnectFour::game_start().play(true, 4).play(false, 4);
+/// assert_eq!(game.cell(1, 4), Cell::A);
+/// assert_eq!(game.cell(2, 4), Cell::B);
+/// assert_eq!(game.legal_moves(true), [7, 6, 5, 4, 3, 2, 1]);
+/// assert!(game.to_string().ends_with(". . . O . . . \n. . . X . . . \n\n"));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ConnectFour {
     /// `cells[row][column]`, row 0 at the bottom, column 0 at the left.

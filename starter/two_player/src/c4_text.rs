@@ -2,13 +2,23 @@
 
 use crate::{ConnectFour, Error, Interface, Terminal};
 
-/// The chapter's text interface of Connect Four.
+/// The chapter's text interface of Connect Four, with the texts of its code (its sample
+/// session, which differs, is not the program's):
 ///
-/// Its texts are the chapter's exactly: `C4 ...` at the start and `Bye for now ... ` at the
-/// end; a question is its text and ` y/n ? `, and only the answer `y` means yes; a person
-/// is asked `Choose player1 : ` (or `player2`) and may answer with a column from 1 to 7
-/// (only the answer's first character counts); any other answer prints
-/// `Invalid move - try again` (with no newline) and is read again.
+/// - [`home`](Interface::home): `C4 ...`; [`exit`](Interface::exit): `Bye for now ... `
+///   (with a space before the newline);
+/// - a question is its text then ` y/n ? `, and only the answer `y` means yes:
+///   [`q_player`](Interface::q_player) asks `Is there to be a machine player ?` and
+///   [`q_continue`](Interface::q_continue) `Play again?`;
+/// - [`init`](Interface::init): `X: 1st player   O: 2nd player` (three spaces), an empty
+///   line, the empty board as [`print_game`](C4Text::print_game) prints it, an empty line;
+/// - [`position`](Interface::position): the new board, as `print_game` prints it;
+/// - [`won`](Interface::won), [`lost`](Interface::lost), [`nil`](Interface::nil):
+///   `The first player won`, `The first player lost`, `Stalemate`, each a line;
+/// - [`choice`](Interface::choice): `Choose player1 : ` (or `player2`), once; the answer is
+///   a column from 1 to 7 with room, of which only the first character counts (`52` is 5);
+///   any other answer prints `Invalid move - try again` (with no newline) and the next line
+///   is read.
 ///
 /// (Where the chapter plays the first legal column once the input has ended, return
 /// [`Error::EndOfInput`], and the program stops.)

@@ -4,7 +4,8 @@ use crate::{Error, Evaluation, Interface, Representation, State};
 use std::marker::PhantomData;
 
 /// A program playing games of `E::Game` through the interface `D`, either side a person or
-/// the machine, which searches `depth` moves ahead with [`alphabeta`] and the evaluation `E`.
+/// the machine, which searches `depth` moves ahead with [`alphabeta`](crate::alphabeta) and
+/// the evaluation `E`.
 ///
 /// (The chapter ends a game by raising `Won` when the player who just moved has won, and
 /// announces it as the first player's win whoever that was; this skeleton announces the
