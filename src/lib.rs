@@ -7,6 +7,7 @@
 //! - [`cin`]: the references' model of C++'s `cin`, for the programs ported from C++;
 //! - [`connect_n`]: the reference engine for Connect N and Connect Four, an exact solver;
 //! - [`reversi`]: the reference engine for Reversi with blocks, the suite's oracle;
+//! - [`othello`]: the reference engine for 8×8 Reversi, on bitboards (perft so far);
 //! - [`tictactoe`]: the book's Tic-Tac-Toe player, a perfect one, and the book's program;
 //! - [`grade`]: builds a submission against a suite, runs every test in its own process
 //!   with a time limit, scores it by the rubric and explains every lost point;
@@ -17,6 +18,7 @@
 pub mod cin;
 pub mod connect_n;
 pub mod grade;
+pub mod othello;
 pub mod reversi;
 pub mod testkit;
 pub mod tictactoe;

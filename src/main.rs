@@ -1,4 +1,5 @@
-//! The `gamekit` command: `gamekit grade <assignment> [DIR]`, `gamekit solve connect-n`.
+//! The `gamekit` command: `gamekit grade <assignment> [DIR]`, `gamekit solve connect-n`,
+//! `gamekit perft reversi`.
 
 use clap::{Parser, Subcommand, ValueEnum};
 use gamekit::connect_n::{Position, Shape, Solver};
@@ -58,6 +59,25 @@ enum Commands {
         #[arg(long, default_value = "")]
         moves: String,
     },
+    /// Count the move sequences DEPTH plies deep from the standard start (a check of the
+    /// move generator, and its speed).
+    ///
+    /// A forced pass is a ply; a position where neither side can move counts as one.
+    Perft {
+        /// The game.
+        #[arg(value_enum)]
+        game: PerftGame,
+        /// How many plies deep.
+        #[arg(long, value_parser = clap::value_parser!(u32).range(..=20))]
+        depth: u32,
+    },
+}
+
+/// The games `gamekit perft` knows.
+#[derive(Clone, Copy, ValueEnum)]
+enum PerftGame {
+    /// 8×8 Reversi (Othello) from the standard start.
+    Reversi,
 }
 
 /// The games `gamekit solve` knows.
@@ -74,6 +94,12 @@ fn main() -> ExitCode {
         }
         Commands::Solve { game: SolveGame::ConnectN, columns, levels, n, moves } => {
             solve_connect_n(columns, levels, n, &moves)
+        }
+        Commands::Perft { game: PerftGame::Reversi, depth } => {
+            let started = std::time::Instant::now();
+            println!("{}", gamekit::othello::Board::start().perft(depth));
+            eprintln!("({:.3} s)", started.elapsed().as_secs_f64());
+            ExitCode::SUCCESS
         }
     }
 }

@@ -82,3 +82,12 @@ fn solve_refuses_bad_positions_with_status_2() {
         assert!(!run.stderr.is_empty(), "gamekit {} must say why", args.join(" "));
     }
 }
+
+#[test]
+fn perft_reversi_prints_the_count() {
+    let run = gamekit(&["perft", "reversi", "--depth", "5"]);
+    assert_eq!(run.status.code(), Some(0), "{}", String::from_utf8_lossy(&run.stderr));
+    assert_eq!(String::from_utf8_lossy(&run.stdout), "1396\n");
+    assert_eq!(gamekit(&["perft", "reversi", "--depth", "-1"]).status.code(), Some(2));
+    assert_eq!(gamekit(&["perft", "chess", "--depth", "1"]).status.code(), Some(2));
+}

@@ -1,0 +1,221 @@
+//! The reference engine for 8×8 Reversi (Othello), on bitboards: the rules, and perft.
+//!
+//! A square is a bit: a1 is bit 0, b1 bit 1, … h1 bit 7, a2 bit 8, … h8 bit 63 (columns a–h
+//! left to right, rows 1–8 top to bottom, as the FFO files of `../shared/data/othello`
+//! write boards). A [`Board`] holds the discs of the player to move and of the opponent, so
+//! one move generator serves both colours.
+//!
+//! ```
+//! use gamekit::othello::Board;
+//! let start = Board::start();
+//! assert_eq!(start.moves().count_ones(), 4);
+//! assert_eq!(start.perft(4), 244);
+//! ```
+
+use std::fmt;
+
+/// Every square but those of column a: what a shift towards column h may land on.
+const NOT_A: u64 = 0xfefe_fefe_fefe_fefe;
+/// Every square but those of column h: what a shift towards column a may land on.
+const NOT_H: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+
+/// The eight directions, as a shift of a set of squares one step that way.
+const DIRECTIONS: [fn(u64) -> u64; 8] = [
+    |b| (b << 1) & NOT_A, // towards h
+    |b| (b >> 1) & NOT_H, // towards a
+    |b| b << 8,           // towards row 8
+    |b| b >> 8,           // towards row 1
+    |b| (b << 9) & NOT_A,
+    |b| (b << 7) & NOT_H,
+    |b| (b >> 7) & NOT_A,
+    |b| (b >> 9) & NOT_H,
+];
+
+/// A position: the discs of the player to move and of the opponent (who is black is not
+/// kept: the engine needs only whose turn it is).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Board {
+    /// The discs of the player to move.
+    pub player: u64,
+    /// The discs of the other player.
+    pub opponent: u64,
+}
+
+/// Why a text is not a board.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ParseError {
+    /// The board is not 64 squares of `X`, `O` and `-`.
+    #[error("a board is 64 squares of X, O and -: {0:?}")]
+    Board(String),
+    /// The side to move is not `X` or `O`.
+    #[error("the side to move is X or O, not {0:?}")]
+    Side(String),
+}
+
+impl Board {
+    /// The standard start: d4 and e5 white, d5 and e4 black, black to move.
+    pub fn start() -> Board {
+        let (d4, e4, d5, e5) = (1 << 27, 1 << 28, 1 << 35, 1 << 36);
+        Board { player: e4 | d5, opponent: d4 | e5 }
+    }
+
+    /// The board written as the FFO files write it (64 squares of `X`, `O`, `-`, a1 first)
+    /// with `to_move` (`X` or `O`) to move.
+    ///
+    /// # Errors
+    /// When the board or the side is not in that format.
+    pub fn parse(squares: &str, to_move: &str) -> Result<Board, ParseError> {
+        let bad_board = || ParseError::Board(squares.to_owned());
+        if squares.chars().count() != 64 {
+            return Err(bad_board());
+        }
+        let (mut x, mut o) = (0, 0);
+        for (index, square) in squares.chars().enumerate() {
+            match square {
+                'X' | 'x' | '*' => x |= 1 << index,
+                'O' | 'o' => o |= 1 << index,
+                '-' | '.' => {}
+                _ => return Err(bad_board()),
+            }
+        }
+        match to_move {
+            "X" | "x" => Ok(Board { player: x, opponent: o }),
+            "O" | "o" => Ok(Board { player: o, opponent: x }),
+            _ => Err(ParseError::Side(to_move.to_owned())),
+        }
+    }
+
+    /// The empty squares.
+    pub fn empty(&self) -> u64 {
+        !(self.player | self.opponent)
+    }
+
+    /// The squares the player to move may play: empty, and closing a line of the opponent's
+    /// discs in some direction.
+    pub fn moves(&self) -> u64 {
+        let mut moves = 0;
+        for shift in DIRECTIONS {
+            // The opponent's discs reachable from ours along this direction, up to six deep.
+            let mut line = shift(self.player) & self.opponent;
+            for _ in 0..5 {
+                line |= shift(line) & self.opponent;
+            }
+            moves |= shift(line);
+        }
+        moves & self.empty()
+    }
+
+    /// The opponent's discs a disc on `square` would flip: empty when it is not a move.
+    pub fn flips(&self, square: u32) -> u64 {
+        let mut flips = 0;
+        for shift in DIRECTIONS {
+            let (mut line, mut next) = (0, shift(1 << square));
+            while next & self.opponent != 0 {
+                line |= next;
+                next = shift(next);
+            }
+            if next & self.player != 0 {
+                flips |= line;
+            }
+        }
+        flips
+    }
+
+    /// The position after the player to move plays `square` (one of [`moves`](Self::moves)),
+    /// with the other player to move.
+    pub fn play(&self, square: u32) -> Board {
+        let flips = self.flips(square);
+        Board { player: self.opponent & !flips, opponent: self.player | flips | 1 << square }
+    }
+
+    /// The position after the player to move passes.
+    pub fn pass(&self) -> Board {
+        Board { player: self.opponent, opponent: self.player }
+    }
+
+    /// Whether neither player can move.
+    pub fn is_over(&self) -> bool {
+        self.moves() == 0 && self.pass().moves() == 0
+    }
+
+    /// The number of move sequences `depth` plies deep: a forced pass is a ply, and a position
+    /// where neither side can move counts as one, whatever depth is left.
+    pub fn perft(&self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let moves = self.moves();
+        if moves == 0 {
+            let passed = self.pass();
+            return if passed.moves() == 0 { 1 } else { passed.perft(depth - 1) };
+        }
+        if depth == 1 {
+            return u64::from(moves.count_ones());
+        }
+        squares(moves).map(|square| self.play(square).perft(depth - 1)).sum()
+    }
+}
+
+/// The squares of a set, from a1 up.
+pub fn squares(mut set: u64) -> impl Iterator<Item = u32> {
+    std::iter::from_fn(move || {
+        let square = (set != 0).then(|| set.trailing_zeros())?;
+        set &= set - 1;
+        Some(square)
+    })
+}
+
+/// A square's name, as `a1` or `h8`.
+pub fn square_name(square: u32) -> String {
+    format!("{}{}", char::from(b'a' + (square % 8) as u8), square / 8 + 1)
+}
+
+/// The board as 8 rows of `X` (the player to move), `O` and `-`, row 1 first.
+impl fmt::Display for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for row in 0..8 {
+            let line: String = (0..8)
+                .map(|column| {
+                    let bit = 1u64 << (row * 8 + column);
+                    if self.player & bit != 0 {
+                        'X'
+                    } else if self.opponent & bit != 0 {
+                        'O'
+                    } else {
+                        '-'
+                    }
+                })
+                .collect();
+            writeln!(f, "{line}")?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_start_has_four_moves_and_they_flip_one_disc() {
+        let start = Board::start();
+        let names: Vec<String> = squares(start.moves()).map(square_name).collect();
+        assert_eq!(names, ["d3", "c4", "f5", "e6"]);
+        for square in squares(start.moves()) {
+            assert_eq!(start.flips(square).count_ones(), 1);
+        }
+    }
+
+    #[test]
+    fn a_square_that_is_no_move_flips_nothing() {
+        assert_eq!(Board::start().flips(0), 0);
+    }
+
+    #[test]
+    fn parse_reads_the_ffo_format() {
+        let board = Board::parse(&format!("{}XO{}", "-".repeat(27), "-".repeat(35)), "O").unwrap();
+        assert_eq!((board.player, board.opponent), (1 << 28, 1 << 27));
+        assert!(Board::parse("XO", "X").is_err());
+        assert!(Board::parse(&"-".repeat(64), "B").is_err());
+    }
+}
