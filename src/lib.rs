@@ -1,8 +1,9 @@
 //! # gamekit
 //!
-//! A Rust course kit for classic two-player board games: assignments (`reversi` so far, four
-//! more to come), each with a student handout (`starter/`), a reference answer (`solution/`)
-//! and a graded suite (`tests/`), and this crate, the platform an instructor grades with:
+//! A Rust course kit for classic two-player board games: assignments (`reversi`, `connect_n`,
+//! `tictactoe` and `two_player`; `reversi_players` to come), each with a student handout
+//! (`starter/`), a reference answer (`solution/`) and a graded suite (`tests/`), and this
+//! crate, the platform an instructor grades with:
 //!
 //! - [`cin`]: the references' model of C++'s `cin`, for the programs ported from C++;
 //! - [`connect_n`]: the reference engine for Connect N and Connect Four, an exact solver;
