@@ -12,8 +12,6 @@
 //! assert_eq!(start.perft(4), 244);
 //! ```
 
-use std::fmt;
-
 /// Every square but those of column a: what a shift towards column h may land on.
 const NOT_A: u64 = 0xfefe_fefe_fefe_fefe;
 /// Every square but those of column h: what a shift towards column a may land on.
@@ -133,11 +131,6 @@ impl Board {
         Board { player: self.opponent, opponent: self.player }
     }
 
-    /// Whether neither player can move.
-    pub fn is_over(&self) -> bool {
-        self.moves() == 0 && self.pass().moves() == 0
-    }
-
     /// The number of move sequences `depth` plies deep: a forced pass is a ply, and a position
     /// where neither side can move counts as one, whatever depth is left.
     pub fn perft(&self, depth: u32) -> u64 {
@@ -168,28 +161,6 @@ pub fn squares(mut set: u64) -> impl Iterator<Item = u32> {
 /// A square's name, as `a1` or `h8`.
 pub fn square_name(square: u32) -> String {
     format!("{}{}", char::from(b'a' + (square % 8) as u8), square / 8 + 1)
-}
-
-/// The board as 8 rows of `X` (the player to move), `O` and `-`, row 1 first.
-impl fmt::Display for Board {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for row in 0..8 {
-            let line: String = (0..8)
-                .map(|column| {
-                    let bit = 1u64 << (row * 8 + column);
-                    if self.player & bit != 0 {
-                        'X'
-                    } else if self.opponent & bit != 0 {
-                        'O'
-                    } else {
-                        '-'
-                    }
-                })
-                .collect();
-            writeln!(f, "{line}")?;
-        }
-        Ok(())
-    }
 }
 
 #[cfg(test)]

@@ -57,20 +57,14 @@ fn stonehenge_ends_cleanly_on_any_answers() {
     any_input_ends_cleanly(2, ANSWERS, |terminal| two_player::run_stonehenge(["--depth", "1"], terminal));
 }
 
-#[test]
-fn connect_four_stops_with_status_1_when_the_input_ends() {
-    let run = run_program(&program("connect-four"), &[] as &[&str], "n\nn\n4\n");
+#[rstest::rstest]
+#[case::connect_four("connect-four", "n\nn\n4\n", "Choose player2 : ")]
+#[case::stonehenge("stonehenge", "n\nn\n7 3\n", "O, your move (place stone): ")]
+fn the_program_stops_with_status_1_when_the_input_ends(#[case] name: &str, #[case] input: &str, #[case] prompt: &str) {
+    let run = run_program(&program(name), &[] as &[&str], input);
     assert_eq!(run.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&run.stdout).ends_with("Choose player2 : "));
-    assert_eq!(String::from_utf8_lossy(&run.stderr), "connect-four: end of input: the game stopped unfinished\n");
-}
-
-#[test]
-fn stonehenge_stops_with_status_1_when_the_input_ends() {
-    let run = run_program(&program("stonehenge"), &[] as &[&str], "n\nn\n7 3\n");
-    assert_eq!(run.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&run.stdout).ends_with("O, your move (place stone): "));
-    assert_eq!(String::from_utf8_lossy(&run.stderr), "stonehenge: end of input: the game stopped unfinished\n");
+    assert!(String::from_utf8_lossy(&run.stdout).ends_with(prompt), "the output should end at the prompt {prompt:?}");
+    assert_eq!(String::from_utf8_lossy(&run.stderr), format!("{name}: end of input: the game stopped unfinished\n"));
 }
 
 #[test]

@@ -4,7 +4,6 @@
 
 use std::cell::RefCell;
 use std::collections::VecDeque;
-use std::fmt::Debug;
 use std::rc::Rc;
 use two_player::{
     C4Eval, Cell, ConnectFour, Error, Interface, Representation, Skeleton, State, StoneEval, Stonehenge, alphabeta,
@@ -40,7 +39,7 @@ impl<G: Representation + PartialEq> Recorder<G> {
     }
 }
 
-fn answer<T: Debug>(script: &mut VecDeque<T>) -> Result<T, Error> {
+fn answer<T>(script: &mut VecDeque<T>) -> Result<T, Error> {
     script.pop_front().ok_or(Error::EndOfInput)
 }
 

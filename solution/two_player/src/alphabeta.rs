@@ -35,12 +35,7 @@ pub fn alphabeta<E: Evaluation>(depth: i32, player: bool, game: &E::Game) -> Opt
     for &mv in &moves {
         let value = value::<E>(depth - 1, !player, &game.play(player, mv), alpha, beta);
         values.push(value);
-        if player {
-            alpha = alpha.max(value);
-        } else {
-            beta = beta.min(value);
-        }
-        if alpha >= beta {
+        if narrow(player, value, &mut alpha, &mut beta) {
             break;
         }
     }
@@ -60,14 +55,21 @@ fn value<E: Evaluation>(depth: i32, player: bool, node: &E::Game, mut alpha: i32
     }
     for mv in node.legal_moves(player) {
         let value = value::<E>(depth - 1, !player, &node.play(player, mv), alpha, beta);
-        if player {
-            alpha = alpha.max(value);
-        } else {
-            beta = beta.min(value);
-        }
-        if alpha >= beta {
+        if narrow(player, value, &mut alpha, &mut beta) {
             break;
         }
     }
     if player { alpha } else { beta }
+}
+
+/// Narrows the window `alpha..beta` by the value of one of `player`'s moves: the first
+/// player raises `alpha`, the second lowers `beta`. Whether the window is now closed, so
+/// that `player`'s other moves need no search.
+fn narrow(player: bool, value: i32, alpha: &mut i32, beta: &mut i32) -> bool {
+    if player {
+        *alpha = (*alpha).max(value);
+    } else {
+        *beta = (*beta).min(value);
+    }
+    alpha >= beta
 }
