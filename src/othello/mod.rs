@@ -12,6 +12,11 @@
 //! assert_eq!(start.perft(4), 244);
 //! ```
 
+pub mod endgame;
+pub mod eval;
+pub mod search;
+mod table;
+
 /// Every square but those of column a: what a shift towards column h may land on.
 const NOT_A: u64 = 0xfefe_fefe_fefe_fefe;
 /// Every square but those of column h: what a shift towards column a may land on.
@@ -48,6 +53,9 @@ pub enum ParseError {
     /// The side to move is not `X` or `O`.
     #[error("the side to move is X or O, not {0:?}")]
     Side(String),
+    /// A test position's line is not `board side; MOVE:SCORE; …`.
+    #[error("a test position is a board, the side to move and MOVE:SCORE items: {0:?}")]
+    Line(String),
 }
 
 impl Board {
@@ -149,6 +157,11 @@ impl Board {
     }
 }
 
+/// The squares next to any square of `set`, in any of the eight directions.
+pub fn neighbours(set: u64) -> u64 {
+    DIRECTIONS.iter().fold(0, |around, shift| around | shift(set))
+}
+
 /// The squares of a set, from a1 up.
 pub fn squares(mut set: u64) -> impl Iterator<Item = u32> {
     std::iter::from_fn(move || {
@@ -156,6 +169,14 @@ pub fn squares(mut set: u64) -> impl Iterator<Item = u32> {
         set &= set - 1;
         Some(square)
     })
+}
+
+/// The square a name such as `a1` or `H8` names, if any.
+pub fn parse_square(name: &str) -> Option<u32> {
+    match name.to_ascii_lowercase().as_bytes() {
+        &[column @ b'a'..=b'h', row @ b'1'..=b'8'] => Some(u32::from(row - b'1') * 8 + u32::from(column - b'a')),
+        _ => None,
+    }
 }
 
 /// A square's name, as `a1` or `h8`.

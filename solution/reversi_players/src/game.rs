@@ -1,0 +1,91 @@
+//! The game: the board, two players taking turns, and a viewer.
+
+use crate::{Board, BoardViewer, Color, Error, Player};
+
+/// A game of Reversi between two players, who are lent to it (the book's `Game`).
+pub struct Game<'a> {
+    black: &'a mut dyn Player,
+    white: &'a mut dyn Player,
+    board: Board,
+    viewer: Option<Box<dyn BoardViewer + 'a>>,
+}
+
+impl<'a> Game<'a> {
+    /// A game from the initial position; `black` moves first.
+    pub fn new(black: &'a mut dyn Player, white: &'a mut dyn Player) -> Game<'a> {
+        Game { black, white, board: Board::new(), viewer: None }
+    }
+
+    /// Draws the board with `viewer` from now on (without one, nothing is drawn).
+    pub fn select_viewer(&mut self, viewer: Box<dyn BoardViewer + 'a>) {
+        self.viewer = Some(viewer);
+    }
+
+    /// The board as it is now.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// Plays the game to its end (the book's loop) and returns the winner, `None` for a tie.
+    ///
+    /// Draws the board; then, round after round: Black moves if it can (and the board is
+    /// drawn) or skips its turn, then the same for White, until a round in which neither
+    /// moved (so both skip before the end). Then the winner is told [`Player::win`] and the
+    /// loser [`Player::lose`], or both [`Player::tie`] (Black first).
+    ///
+    /// # Errors
+    /// [`Error::InvalidMove`] when a player gives a move that is not valid (the board is
+    /// unchanged), and whatever a player or the viewer returns.
+    pub fn play(&mut self) -> Result<Option<Color>, Error> {
+        self.draw()?;
+        let mut more_moves = true;
+        while more_moves {
+            more_moves = self.turn(Color::Black)?;
+            more_moves |= self.turn(Color::White)?;
+        }
+        let (black, white) = (self.board.score(Color::Black), self.board.score(Color::White));
+        let winner = match black.cmp(&white) {
+            std::cmp::Ordering::Greater => Some(Color::Black),
+            std::cmp::Ordering::Less => Some(Color::White),
+            std::cmp::Ordering::Equal => None,
+        };
+        match winner {
+            Some(Color::White) => {
+                self.white.win()?;
+                self.black.lose()?;
+            }
+            Some(Color::Black) => {
+                self.black.win()?;
+                self.white.lose()?;
+            }
+            None => {
+                self.black.tie()?;
+                self.white.tie()?;
+            }
+        }
+        Ok(winner)
+    }
+
+    /// `color`'s turn: its move and the board drawn, or its skip; whether it moved.
+    fn turn(&mut self, color: Color) -> Result<bool, Error> {
+        let player = match color {
+            Color::Black => &mut *self.black,
+            Color::White => &mut *self.white,
+        };
+        if self.board.possible_move(color).is_none() {
+            player.skip_move(&self.board)?;
+            return Ok(false);
+        }
+        let (row, col) = player.get_move(&self.board)?;
+        self.board.play(color, row, col).map_err(|_| Error::InvalidMove(color, row, col))?;
+        self.draw()?;
+        Ok(true)
+    }
+
+    fn draw(&mut self) -> Result<(), Error> {
+        if let Some(viewer) = &mut self.viewer {
+            viewer.draw(&self.board)?;
+        }
+        Ok(())
+    }
+}

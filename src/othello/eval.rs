@@ -1,0 +1,62 @@
+//! The evaluation of a position before the end: what the strong player steers by, and what
+//! the endgame solver sorts its moves by far from the end.
+//!
+//! The terms, all for the player to move and against the opponent:
+//! - **mobility**: moves now (a corner move counts twice), since running out of moves is how
+//!   Reversi games are lost;
+//! - **frontier**: discs next to an empty square, each a future move for the other side;
+//! - **corners**: a corner disc can never be flipped;
+//! - **next to an empty corner**: an X-square (diagonal) or C-square (beside it) hands the
+//!   corner over, so it counts against its owner;
+//! - **edges**: other edge discs are hard to flip;
+//! - **parity**: with an odd number of empties, the player to move should get the last move.
+
+use super::{Board, neighbours};
+
+/// The four corners.
+pub const CORNERS: u64 = 0x8100_0000_0000_0081;
+/// The squares diagonally inside the corners: b2, g2, b7, g7.
+const X_SQUARES: u64 = 1 << 9 | 1 << 14 | 1 << 49 | 1 << 54;
+/// The edge squares.
+const EDGES: u64 = 0xff81_8181_8181_81ff;
+
+/// The value of `board` for the player to move: positive is good for them. One disc of final
+/// margin is worth about [`DISC`].
+pub fn evaluate(board: &Board) -> i32 {
+    let (mine, theirs) = (board.player, board.opponent);
+    let empty = board.empty();
+    let count = |set: u64| set.count_ones() as i32;
+    let mobility = |moves: u64| count(moves) + count(moves & CORNERS);
+    let open = neighbours(empty);
+    let danger = neighbours(CORNERS & empty) & !CORNERS;
+    let danger_of = |discs: u64| 2 * count(discs & danger & X_SQUARES) + count(discs & danger & !X_SQUARES);
+    let parity = if count(empty) % 2 == 1 { 1 } else { -1 };
+    let edges = EDGES & !CORNERS & !danger;
+    24 * (mobility(board.moves()) - mobility(board.pass().moves()))
+        + 8 * (count(theirs & open) - count(mine & open))
+        + 160 * (count(mine & CORNERS) - count(theirs & CORNERS))
+        + 48 * (danger_of(theirs) - danger_of(mine))
+        + 6 * (count(mine & edges) - count(theirs & edges))
+        + 8 * parity
+}
+
+/// About one disc of final margin, in the units of [`evaluate`].
+pub const DISC: i32 = 16;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_start_is_even_but_for_parity() {
+        // Four moves each, the same frontier, no corners or edges; 60 empties is even.
+        assert_eq!(evaluate(&Board::start()), -8);
+    }
+
+    #[test]
+    fn a_corner_is_worth_much() {
+        let board = Board::parse(&format!("X{}", "-".repeat(63)), "X").unwrap();
+        assert!(evaluate(&board) > 100);
+        assert!(evaluate(&board.pass()) < -100);
+    }
+}

@@ -1,0 +1,128 @@
+//! Depth-limited search by the [evaluation](super::eval): negamax with alpha–beta and a
+//! transposition table, deepened one ply at a time until a deadline.
+//!
+//! A finished game is worth its final disc difference times [`WIN`] (beyond any evaluation),
+//! so the search steers towards won endings and away from lost ones as soon as it sees them.
+
+use super::endgame::final_score;
+use super::eval::evaluate;
+use super::table::{NO_MOVE, Table};
+use super::{Board, squares};
+use std::time::Instant;
+
+/// What one disc of final margin is worth when the game is over.
+pub const WIN: i32 = 500;
+/// Beyond every value (and within the table's 16 bits).
+const INFINITY: i32 = 65 * WIN;
+
+/// A searcher, keeping its table between positions.
+pub struct Searcher {
+    table: Table,
+    nodes: u64,
+    deadline: Option<Instant>,
+    stopped: bool,
+}
+
+impl Searcher {
+    /// A searcher with a table of 2^`bits` entries.
+    pub fn new(bits: u32) -> Searcher {
+        Searcher { table: Table::new(bits), nodes: 0, deadline: None, stopped: false }
+    }
+
+    /// The positions searched so far.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// The value of `board` searched `depth` plies deep (a pass is a ply).
+    pub fn value(&mut self, board: &Board, depth: u32) -> i32 {
+        self.deadline = None;
+        self.search(board, depth, -INFINITY, INFINITY, false)
+    }
+
+    /// The best move found by searching deeper and deeper until `deadline` (at least one ply,
+    /// whatever the time), with its value and the depth of the last search that finished;
+    /// `None` when the player to move has no move. Stops early when a search reaches the end
+    /// of the game on every line.
+    pub fn best_move(&mut self, board: &Board, deadline: Instant) -> Option<(u32, i32, u32)> {
+        let moves = board.moves();
+        let mut best = (squares(moves).next()?, 0, 0);
+        let empties = board.empty().count_ones();
+        for depth in 1..=empties {
+            self.deadline = (depth > 1).then_some(deadline);
+            self.stopped = false;
+            self.search(board, depth, -INFINITY, INFINITY, false);
+            if self.stopped {
+                break;
+            }
+            let entry = self.table.probe(board).expect("the root is stored last");
+            best = (u32::from(entry.best), i32::from(entry.lower), depth);
+        }
+        Some(best)
+    }
+
+    fn search(&mut self, board: &Board, depth: u32, mut alpha: i32, beta: i32, passed: bool) -> i32 {
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(1024) && self.deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+            self.stopped = true;
+        }
+        if self.stopped {
+            return 0;
+        }
+        let moves = board.moves();
+        if moves == 0 {
+            return if passed {
+                final_score(board) * WIN
+            } else {
+                -self.search(&board.pass(), depth.saturating_sub(1), -beta, -alpha, true)
+            };
+        }
+        if depth == 0 {
+            return evaluate(board);
+        }
+        let mut first = NO_MOVE;
+        if let Some(entry) = self.table.probe(board) {
+            let (lower, upper) = (i32::from(entry.lower), i32::from(entry.upper));
+            if u32::from(entry.depth) >= depth {
+                if lower >= beta || lower == upper {
+                    return lower;
+                }
+                if upper <= alpha {
+                    return upper;
+                }
+            }
+            first = entry.best;
+        }
+        let window_alpha = alpha;
+        let (mut best, mut best_move) = (-INFINITY, NO_MOVE);
+        for square in self.ordered(board, moves, first) {
+            let score = -self.search(&board.play(square), depth - 1, -beta, -alpha, false);
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                (best, best_move) = (score, square as u8);
+                if best >= beta {
+                    break;
+                }
+                alpha = alpha.max(best);
+            }
+        }
+        let lower = if best > window_alpha { best } else { -INFINITY };
+        let upper = if best < beta { best } else { INFINITY };
+        self.table.store(board, depth as u8, lower as i16, upper as i16, best_move);
+        best
+    }
+
+    /// The moves of `board`, the table's best first, then by the evaluation after them.
+    fn ordered(&self, board: &Board, moves: u64, first: u8) -> impl Iterator<Item = u32> + use<> {
+        let mut keyed: Vec<(i32, u32)> = squares(moves)
+            .map(|square| {
+                let key = if square == u32::from(first) { i32::MIN } else { evaluate(&board.play(square)) };
+                (key, square)
+            })
+            .collect();
+        keyed.sort_unstable();
+        keyed.into_iter().map(|(_, square)| square)
+    }
+}
