@@ -16,6 +16,8 @@
 //!
 //! The `gamekit` command (`gamekit grade <assignment> [DIR]`) is a thin layer over these.
 
+#[cfg(feature = "arena")]
+pub mod arena;
 pub mod cin;
 pub mod connect_n;
 pub mod grade;

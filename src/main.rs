@@ -4,6 +4,7 @@
 use clap::{Parser, Subcommand, ValueEnum};
 use gamekit::connect_n::{Position, Shape, Solver};
 use gamekit::grade::{self, Options};
+use gamekit::othello::{self, endgame};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -38,26 +39,37 @@ enum Commands {
         #[arg(long, value_name = "DIR", default_value = env!("CARGO_MANIFEST_DIR"))]
         kit: PathBuf,
     },
-    /// Solve a position exactly: each move's value for the player to move, and the best move.
-    ///
-    /// A value is positive when the move wins (the larger, the sooner), 0 for a draw,
-    /// negative when it loses; on 7×6, 22 minus the stones the winner will have played.
-    Solve {
+    /// Solve a position exactly: the value for the player to move, and a best move.
+    #[command(subcommand)]
+    Solve(SolveGame),
+    /// Play Reversi on the console: the reversi_players program, whose computer is the
+    /// book's player or gamekit's strong one.
+    #[cfg(feature = "arena")]
+    Play {
         /// The game.
         #[arg(value_enum)]
-        game: SolveGame,
-        /// Columns of the scaffold.
-        #[arg(long, default_value_t = 7)]
-        columns: usize,
-        /// Levels of the scaffold.
-        #[arg(long, default_value_t = 6)]
-        levels: usize,
-        /// How many in a row win.
-        #[arg(long, default_value_t = 4)]
-        n: usize,
-        /// The moves so far: columns from 1, as digits, or separated by commas.
-        #[arg(long, default_value = "")]
-        moves: String,
+        game: PerftGame,
+        /// The computer: the book's player, or gamekit's strong engine.
+        #[arg(long, value_enum, default_value_t = Level::Strong)]
+        level: Level,
+        /// The strong engine's time per move.
+        #[arg(long, value_name = "SECONDS", default_value_t = 1.0, value_parser = positive_seconds)]
+        budget: f64,
+    },
+    /// Pit gamekit's strong Reversi engine against the book's computer player: every opening
+    /// of PLIES moves, each played once with either colour; prints each game and the wins,
+    /// draws, losses and average margin.
+    #[cfg(feature = "arena")]
+    Tournament {
+        /// The game.
+        #[arg(value_enum)]
+        game: PerftGame,
+        /// How many moves each opening has.
+        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(..=6))]
+        plies: u32,
+        /// The strong engine's time per move.
+        #[arg(long, value_name = "SECONDS", default_value_t = 1.0, value_parser = positive_seconds)]
+        budget: f64,
     },
     /// Count the move sequences DEPTH plies deep from the standard start (a check of the
     /// move generator, and its speed).
@@ -73,7 +85,17 @@ enum Commands {
     },
 }
 
-/// The games `gamekit perft` knows.
+/// How strong the computer plays.
+#[cfg(feature = "arena")]
+#[derive(Clone, Copy, ValueEnum)]
+enum Level {
+    /// The book's player (depth 6, disc count and corners).
+    Book,
+    /// gamekit's engine (iterative deepening within the budget, exact near the end).
+    Strong,
+}
+
+/// The games `gamekit perft`, `play` and `tournament` know.
 #[derive(Clone, Copy, ValueEnum)]
 enum PerftGame {
     /// 8×8 Reversi (Othello) from the standard start.
@@ -81,10 +103,37 @@ enum PerftGame {
 }
 
 /// The games `gamekit solve` knows.
-#[derive(Clone, Copy, ValueEnum)]
+#[derive(Subcommand)]
 enum SolveGame {
-    /// Connect N on any scaffold (Connect Four by default).
-    ConnectN,
+    /// Connect N on any scaffold (Connect Four by default): each column's value and the best.
+    ///
+    /// A value is positive when the move wins (the larger, the sooner), 0 for a draw,
+    /// negative when it loses; on 7×6, 22 minus the stones the winner will have played.
+    ConnectN {
+        /// Columns of the scaffold.
+        #[arg(long, default_value_t = 7)]
+        columns: usize,
+        /// Levels of the scaffold.
+        #[arg(long, default_value_t = 6)]
+        levels: usize,
+        /// How many in a row win.
+        #[arg(long, default_value_t = 4)]
+        n: usize,
+        /// The moves so far: columns from 1, as digits, or separated by commas.
+        #[arg(long, default_value = "")]
+        moves: String,
+    },
+    /// 8×8 Reversi: the final disc difference with perfect play (empties to the winner), and
+    /// a best move.
+    Reversi {
+        /// The board as 64 squares of X (black), O (white) and - (empty), a1 b1 … h1 a2 … h8,
+        /// as the FFO test positions write it.
+        #[arg(long, allow_hyphen_values = true)]
+        board: String,
+        /// The side to move: X or O.
+        #[arg(long)]
+        to_move: String,
+    },
 }
 
 fn main() -> ExitCode {
@@ -92,9 +141,12 @@ fn main() -> ExitCode {
         Commands::Grade { assignment, dir, json, gradescope, timeout, kit } => {
             grade_command(Options { kit, assignment, submission: dir, timeout }, json, gradescope)
         }
-        Commands::Solve { game: SolveGame::ConnectN, columns, levels, n, moves } => {
-            solve_connect_n(columns, levels, n, &moves)
-        }
+        Commands::Solve(SolveGame::ConnectN { columns, levels, n, moves }) => solve_connect_n(columns, levels, n, &moves),
+        Commands::Solve(SolveGame::Reversi { board, to_move }) => solve_reversi(&board, &to_move),
+        #[cfg(feature = "arena")]
+        Commands::Play { game: PerftGame::Reversi, level, budget } => play_reversi(level, budget),
+        #[cfg(feature = "arena")]
+        Commands::Tournament { game: PerftGame::Reversi, plies, budget } => tournament(plies, budget),
         Commands::Perft { game: PerftGame::Reversi, depth } => {
             let started = std::time::Instant::now();
             println!("{}", gamekit::othello::Board::start().perft(depth));
@@ -132,6 +184,76 @@ fn solve_connect_n(columns: usize, levels: usize, n: usize, moves: &str) -> Exit
         println!("best move: column {}", best + 1);
     }
     eprintln!("({} positions searched in {:.3} s)", solver.nodes(), started.elapsed().as_secs_f64());
+    ExitCode::SUCCESS
+}
+
+/// `gamekit solve reversi`: the exact final disc difference and a best move.
+fn solve_reversi(board: &str, to_move: &str) -> ExitCode {
+    let board = match othello::Board::parse(board, to_move) {
+        Ok(board) => board,
+        Err(error) => {
+            eprintln!("gamekit solve: {error}");
+            return ExitCode::from(2);
+        }
+    };
+    let mut solver = endgame::Solver::new();
+    let started = std::time::Instant::now();
+    let solution = solver.solve(&board);
+    println!("score: {:+}", solution.score);
+    match solution.best {
+        Some(square) => println!("best move: {}", othello::square_name(square)),
+        None if board.pass().moves() == 0 => println!("best move: none (the game is over)"),
+        None => println!("best move: pass"),
+    }
+    eprintln!("({} positions searched in {:.3} s)", solver.nodes(), started.elapsed().as_secs_f64());
+    ExitCode::SUCCESS
+}
+
+/// `gamekit play reversi`: the reversi_players program with the chosen computer.
+#[cfg(feature = "arena")]
+fn play_reversi(level: Level, budget: f64) -> ExitCode {
+    use reversi_players::{Machine, Terminal, VirtualPlayer};
+    let budget = std::time::Duration::from_secs_f64(budget);
+    let machine = |color| -> Box<dyn Machine> {
+        match level {
+            Level::Book => Box::new(VirtualPlayer::new(color)),
+            Level::Strong => Box::new(gamekit::arena::StrongMachine::new(color, budget)),
+        }
+    };
+    match reversi_players::run_with(&Terminal::stdio(), &machine) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("gamekit play: {error}");
+            ExitCode::from(error.exit_code())
+        }
+    }
+}
+
+/// `gamekit tournament reversi`: the strong engine against the book's player.
+#[cfg(feature = "arena")]
+fn tournament(plies: u32, budget: f64) -> ExitCode {
+    use gamekit::arena;
+    let openings = arena::openings(plies);
+    let name = |(row, col)| reversi_players::square_name(row, col);
+    let report = |game: &arena::Match| {
+        let opening: Vec<String> = game.opening.iter().copied().map(name).collect();
+        println!("{:<12} strong {:<5} {:+3}", opening.join(" "), game.strong.name(), game.margin);
+    };
+    let matches = match arena::tournament(&openings, std::time::Duration::from_secs_f64(budget), report) {
+        Ok(matches) => matches,
+        Err(error) => {
+            eprintln!("gamekit tournament: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let count = |keep: fn(i32) -> bool| matches.iter().filter(|game| keep(game.margin)).count();
+    let (wins, draws, losses) = (count(|m| m > 0), count(|m| m == 0), count(|m| m < 0));
+    let margin = matches.iter().map(|game| f64::from(game.margin)).sum::<f64>() / matches.len() as f64;
+    println!(
+        "{} games: the strong engine won {wins} ({:.1}%), drew {draws}, lost {losses}; average margin {margin:+.1} discs",
+        matches.len(),
+        100.0 * wins as f64 / matches.len() as f64
+    );
     ExitCode::SUCCESS
 }
 

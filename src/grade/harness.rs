@@ -124,7 +124,12 @@ fn write_harness(kit: &Path, rubric: &Rubric, submission: &Path, dir: &Path) -> 
     // The submission is a normal dependency, so that `cargo build --package` builds its programs.
     let mut submission_dependency = toml::Table::new();
     submission_dependency.insert(rubric.package.clone(), path_dependency(submission));
-    dependencies.insert("gamekit".into(), path_dependency(kit));
+    // Without the `arena` feature, which would bring in the reference reversi_players.
+    let mut gamekit = path_dependency(kit);
+    if let toml::Value::Table(table) = &mut gamekit {
+        table.insert("default-features".into(), false.into());
+    }
+    dependencies.insert("gamekit".into(), gamekit);
     let edition = kit_manifest
         .get("package")
         .and_then(|package| package.get("edition"))

@@ -13,6 +13,7 @@
 //! ```
 
 pub mod endgame;
+pub mod engine;
 pub mod eval;
 pub mod search;
 mod table;

@@ -51,12 +51,20 @@ impl Searcher {
         for depth in 1..=empties {
             self.deadline = (depth > 1).then_some(deadline);
             self.stopped = false;
-            self.search(board, depth, -INFINITY, INFINITY, false);
-            if self.stopped {
-                break;
+            let first = self.table.probe(board).map_or(NO_MOVE, |entry| entry.best);
+            let (mut value, mut choice) = (-INFINITY, None);
+            for square in self.ordered(board, moves, first) {
+                let score = -self.search(&board.play(square), depth - 1, -INFINITY, -value, false);
+                if self.stopped {
+                    return Some(best);
+                }
+                if score > value {
+                    (value, choice) = (score, Some(square));
+                }
             }
-            let entry = self.table.probe(board).expect("the root is stored last");
-            best = (u32::from(entry.best), i32::from(entry.lower), depth);
+            let Some(square) = choice else { break };
+            self.table.store(board, depth as u8, value as i16, value as i16, square as u8);
+            best = (square, value, depth);
         }
         Some(best)
     }

@@ -1,0 +1,132 @@
+//! Reversi matches on the `reversi_players` assignment's own board and game: gamekit's strong
+//! [`Engine`] as a [`Machine`] of that assignment, the openings a tournament starts from, and
+//! the tournament itself against the book's [`VirtualPlayer`].
+
+use crate::othello::{self, engine::Engine};
+use reversi_players::{Board, Color, Game, Machine, N_COLS, VirtualPlayer, VirtualTextPlayer, squares};
+use std::time::Duration;
+
+/// gamekit's strong engine playing one colour of the assignment's game.
+pub struct StrongMachine {
+    color: Color,
+    engine: Engine,
+}
+
+impl StrongMachine {
+    /// The strong engine for `color`, with `budget` per move.
+    pub fn new(color: Color, budget: Duration) -> StrongMachine {
+        StrongMachine { color, engine: Engine::new(budget) }
+    }
+}
+
+impl Machine for StrongMachine {
+    fn choose_move(&mut self, board: &Board) -> Option<(i32, i32)> {
+        let square = self.engine.choose(&bitboard(board, self.color))?;
+        Some(row_col(square))
+    }
+}
+
+/// The assignment's board as the engine's, `to_move` to move: row r, column c is square
+/// (r − 1) · 8 + (c − 1).
+pub fn bitboard(board: &Board, to_move: Color) -> othello::Board {
+    let (mut mine, mut theirs) = (0, 0);
+    for (row, col) in squares() {
+        let bit = 1u64 << square_of(row, col);
+        match board.at(row, col) {
+            Some(color) if color == to_move => mine |= bit,
+            Some(_) => theirs |= bit,
+            None => {}
+        }
+    }
+    othello::Board { player: mine, opponent: theirs }
+}
+
+fn square_of(row: i32, col: i32) -> u32 {
+    ((row - 1) * N_COLS + col - 1) as u32
+}
+
+fn row_col(square: u32) -> (i32, i32) {
+    (square as i32 / N_COLS + 1, square as i32 % N_COLS + 1)
+}
+
+/// Every sequence of `plies` moves from the start (passes cannot happen that early), in the
+/// engine's square order: the openings of a tournament.
+pub fn openings(plies: u32) -> Vec<Vec<(i32, i32)>> {
+    fn extend(board: othello::Board, plies: u32, line: &mut Vec<(i32, i32)>, all: &mut Vec<Vec<(i32, i32)>>) {
+        if plies == 0 {
+            all.push(line.clone());
+            return;
+        }
+        for square in othello::squares(board.moves()) {
+            line.push(row_col(square));
+            extend(board.play(square), plies - 1, line, all);
+            line.pop();
+        }
+    }
+    let mut all = Vec::new();
+    extend(bitboard(&Board::new(), Color::Black), plies, &mut Vec::new(), &mut all);
+    all
+}
+
+/// A machine that plays its colour's moves of an opening first, then lets `then` choose.
+struct Scripted {
+    moves: std::vec::IntoIter<(i32, i32)>,
+    then: Box<dyn Machine>,
+}
+
+impl Machine for Scripted {
+    fn choose_move(&mut self, board: &Board) -> Option<(i32, i32)> {
+        self.moves.next().or_else(|| self.then.choose_move(board))
+    }
+}
+
+/// One game of a tournament.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Match {
+    /// The opening's moves.
+    pub opening: Vec<(i32, i32)>,
+    /// The strong engine's colour.
+    pub strong: Color,
+    /// The strong engine's discs minus the book player's at the end.
+    pub margin: i32,
+}
+
+/// Plays the strong engine (with `budget` per move) against the book's player from each
+/// opening, once with each colour, silently; `report` sees each game as it ends.
+///
+/// # Errors
+/// When a machine gives an invalid move (a bug: neither should).
+pub fn tournament(
+    openings: &[Vec<(i32, i32)>],
+    budget: Duration,
+    mut report: impl FnMut(&Match),
+) -> Result<Vec<Match>, reversi_players::Error> {
+    let mut matches = Vec::new();
+    for opening in openings {
+        for strong in [Color::Black, Color::White] {
+            let machine = |color: Color| -> Box<dyn Machine> {
+                let then: Box<dyn Machine> = if color == strong {
+                    Box::new(StrongMachine::new(color, budget))
+                } else {
+                    Box::new(VirtualPlayer::new(color))
+                };
+                let skip = usize::from(color == Color::White);
+                let moves: Vec<_> = opening.iter().copied().skip(skip).step_by(2).collect();
+                Box::new(Scripted { moves: moves.into_iter(), then })
+            };
+            let mut black = VirtualTextPlayer::with_machine(std::io::sink(), Color::Black, machine(Color::Black));
+            let mut white = VirtualTextPlayer::with_machine(std::io::sink(), Color::White, machine(Color::White));
+            let mut game = Game::new(&mut black, &mut white);
+            game.play()?;
+            let board = game.board();
+            let game = Match {
+                opening: opening.clone(),
+                strong,
+                margin: board.score(strong) - board.score(strong.opponent()),
+            };
+            report(&game);
+            matches.push(game);
+        }
+    }
+    Ok(matches)
+}
