@@ -16,7 +16,7 @@ use crate::{Board, BoardTextViewer, Game, HumanTextPlayer, VirtualPlayer, Virtua
 use std::fmt;
 use std::io::{self, Write};
 
-pub use cin::{Screen, Terminal};
+pub use cin::{Error as ConsoleError, Screen, Terminal};
 
 /// The rows of the board: `a` to `h`, top to bottom (the book's `Board::kNRows`).
 pub const N_ROWS: i32 = 8;
@@ -136,7 +136,7 @@ pub enum Error {
     /// A player gave a move that is not valid on the board: the colour, row and column.
     InvalidMove(Color, i32, i32),
     /// A bad command line, the end of the input, or a failed terminal.
-    Console(cin::Error),
+    Console(ConsoleError),
 }
 
 impl Error {

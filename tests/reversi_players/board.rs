@@ -1,0 +1,132 @@
+//! The board: the initial position, the rules of a move, the first possible move, the
+//! scores; squares off the board are never a move and never a panic.
+
+use crate::{after, bit, oracle, random_positions, row_col, square};
+use gamekit::othello;
+use reversi_players::{Board, Color, InvalidMove};
+use rstest::rstest;
+
+/// Every square of the board, row by row.
+fn every_square() -> impl Iterator<Item = (i32, i32)> {
+    (1..=8).flat_map(|row| (1..=8).map(move |col| (row, col)))
+}
+
+#[test]
+fn the_initial_position_has_four_discs_in_the_centre() {
+    let board = Board::new();
+    for (row, col) in every_square() {
+        let expected = match (row, col) {
+            (4, 4) | (5, 5) => Some(Color::White),
+            (4, 5) | (5, 4) => Some(Color::Black),
+            _ => None,
+        };
+        assert_eq!(board.at(row, col), expected, "row {row}, column {col}");
+    }
+    assert_eq!((board.score(Color::Black), board.score(Color::White)), (2, 2));
+}
+
+#[rstest]
+#[case::guard_frame(0, 0)]
+#[case::below(9, 4)]
+#[case::right(4, 9)]
+#[case::negative(-1, -1)]
+#[case::far(i32::MAX, i32::MIN)]
+fn a_square_off_the_board_is_empty_and_never_a_move(#[case] row: i32, #[case] col: i32) {
+    let mut board = Board::new();
+    assert_eq!(board.at(row, col), None);
+    assert!(!board.valid_move(Color::Black, row, col));
+    assert_eq!(board.play(Color::Black, row, col), Err(InvalidMove));
+    assert_eq!(board, Board::new());
+}
+
+#[rstest]
+#[case::black(Color::Black, &["c4", "d3", "e6", "f5"])]
+#[case::white(Color::White, &["c5", "d6", "e3", "f4"])]
+fn the_initial_moves(#[case] color: Color, #[case] moves: &[&str]) {
+    let board = Board::new();
+    let valid: Vec<(i32, i32)> = every_square().filter(|&(row, col)| board.valid_move(color, row, col)).collect();
+    assert_eq!(valid, moves.iter().map(|name| square(name)).collect::<Vec<_>>());
+}
+
+#[test]
+fn play_puts_the_disc_and_flips_the_line() {
+    let mut board = Board::new();
+    assert_eq!(board.play(Color::Black, 4, 3), Ok(()));
+    assert_eq!(board.at(4, 3), Some(Color::Black));
+    assert_eq!(board.at(4, 4), Some(Color::Black), "d4 is flipped");
+    assert_eq!(board.at(5, 5), Some(Color::White), "e5 is not");
+    assert_eq!((board.score(Color::Black), board.score(Color::White)), (4, 1));
+}
+
+#[test]
+fn play_flips_several_lines_at_once() {
+    // A crowded middle, where moves flip along several lines at once: every move flips
+    // exactly the oracle's discs.
+    let (board, color) = after(&["f5", "f6", "e6", "f4", "e3", "c5", "c4", "d3", "c3", "b4"]);
+    for square in othello::squares(oracle(&board, color).moves()) {
+        let (row, col) = row_col(square);
+        let mut played = board.clone();
+        played.play(color, row, col).expect("a valid move");
+        assert_eq!(oracle(&played, color.opponent()), oracle(&board, color).play(square), "{color:?} at {row},{col}");
+    }
+}
+
+#[rstest]
+#[case::taken("d4")]
+#[case::flips_nothing("a1")]
+#[case::next_to_own_disc_only("c6")]
+fn an_invalid_move_is_refused_and_changes_nothing(#[case] name: &str) {
+    let mut board = Board::new();
+    let (row, col) = square(name);
+    assert!(!board.valid_move(Color::Black, row, col));
+    assert_eq!(board.play(Color::Black, row, col), Err(InvalidMove));
+    assert_eq!(board, Board::new());
+}
+
+#[test]
+fn possible_move_is_the_first_valid_move_row_by_row() {
+    assert_eq!(Board::new().possible_move(Color::Black), Some(square("c4")));
+    assert_eq!(Board::new().possible_move(Color::White), Some(square("c5")));
+}
+
+#[test]
+fn valid_move_agrees_with_the_oracle_along_random_games() {
+    for (board, color) in random_positions(1, 40) {
+        for color in [color, color.opponent()] {
+            let moves = oracle(&board, color).moves();
+            for (row, col) in every_square() {
+                let expected = moves & 1 << bit(row, col) != 0;
+                assert_eq!(board.valid_move(color, row, col), expected, "{color:?} at {row},{col} on {board:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn play_and_the_scores_agree_with_the_oracle_along_random_games() {
+    for (board, color) in random_positions(2, 40) {
+        let position = oracle(&board, color);
+        assert_eq!(board.score(color), position.player.count_ones() as i32);
+        assert_eq!(board.score(color.opponent()), position.opponent.count_ones() as i32);
+        for square in othello::squares(position.moves()) {
+            let (row, col) = row_col(square);
+            let mut played = board.clone();
+            assert_eq!(played.play(color, row, col), Ok(()));
+            let expected = position.play(square);
+            assert_eq!(oracle(&played, color.opponent()), expected, "{color:?} at {row},{col} on {board:?}");
+            assert_eq!(played.score(color), expected.opponent.count_ones() as i32);
+            assert_eq!(played.score(color.opponent()), expected.player.count_ones() as i32);
+        }
+    }
+}
+
+#[test]
+fn possible_move_agrees_with_the_oracle_along_random_games() {
+    for (board, color) in random_positions(3, 40) {
+        for color in [color, color.opponent()] {
+            let moves = oracle(&board, color).moves();
+            let expected = (moves != 0).then(|| row_col(moves.trailing_zeros()));
+            assert_eq!(board.possible_move(color), expected, "{color:?} on {board:?}");
+        }
+    }
+}

@@ -1,0 +1,220 @@
+//! The book's game loop, through players and a viewer that record what they are asked: the
+//! board drawn first and after every move, a skip for a side with no move, the end only
+//! after a round in which neither side moved, and the result told to each player.
+
+use crate::{oracle, row_col};
+use gamekit::othello;
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use reversi_players::{Board, BoardViewer, Color, Error, Game, Player};
+use std::cell::RefCell;
+use std::rc::Rc;
+
+type Log = Rc<RefCell<Vec<String>>>;
+
+/// A player that plays the moves it is given in order (the first valid move once they run
+/// out) and logs every call.
+struct Recorder {
+    color: Color,
+    moves: std::vec::IntoIter<(i32, i32)>,
+    log: Log,
+}
+
+impl Recorder {
+    fn new(color: Color, moves: Vec<(i32, i32)>, log: &Log) -> Recorder {
+        Recorder { color, moves: moves.into_iter(), log: log.clone() }
+    }
+
+    fn say(&self, what: &str) {
+        self.log.borrow_mut().push(format!("{:?} {what}", self.color));
+    }
+}
+
+impl Player for Recorder {
+    fn get_move(&mut self, board: &Board) -> Result<(i32, i32), Error> {
+        let (row, col) = self.moves.next().or_else(|| board.possible_move(self.color)).expect("a move");
+        self.say(&format!("moves {row},{col}"));
+        Ok((row, col))
+    }
+
+    fn skip_move(&mut self, _board: &Board) -> Result<(), Error> {
+        self.say("skips");
+        Ok(())
+    }
+
+    fn win(&mut self) -> Result<(), Error> {
+        self.say("wins");
+        Ok(())
+    }
+
+    fn lose(&mut self) -> Result<(), Error> {
+        self.say("loses");
+        Ok(())
+    }
+
+    fn tie(&mut self) -> Result<(), Error> {
+        self.say("ties");
+        Ok(())
+    }
+}
+
+/// A viewer that logs each drawing with the scores it was shown.
+struct Watcher(Log);
+
+impl BoardViewer for Watcher {
+    fn draw(&mut self, board: &Board) -> std::io::Result<()> {
+        self.0.borrow_mut().push(format!("draw {}-{}", board.score(Color::Black), board.score(Color::White)));
+        Ok(())
+    }
+}
+
+/// The book's loop on the oracle: the log it must give for a game of `moves` (each side's
+/// moves in order; once a side's run out, its first valid move), and the winner.
+fn expected_log(black: &[(i32, i32)], white: &[(i32, i32)]) -> (Vec<String>, Option<Color>) {
+    let mut board = othello::Board::start();
+    let mut log = vec!["draw 2-2".to_owned()];
+    let mut scripts = [black.iter(), white.iter()];
+    loop {
+        let mut moved = false;
+        for side in [Color::Black, Color::White] {
+            let moves = board.moves();
+            if moves == 0 {
+                log.push(format!("{side:?} skips"));
+                board = board.pass();
+            } else {
+                let script = &mut scripts[usize::from(side == Color::White)];
+                let square = script.next().map_or(moves.trailing_zeros(), |&(row, col)| ((row - 1) * 8 + col - 1) as u32);
+                let (row, col) = row_col(square);
+                log.push(format!("{side:?} moves {row},{col}"));
+                board = board.play(square);
+                // `board` now has the other side to move: its opponent is `side`.
+                let (black, white) = if side == Color::Black {
+                    (board.opponent.count_ones(), board.player.count_ones())
+                } else {
+                    (board.player.count_ones(), board.opponent.count_ones())
+                };
+                log.push(format!("draw {black}-{white}"));
+                moved = true;
+            }
+        }
+        if !moved {
+            break;
+        }
+    }
+    // Black is to move again after a whole round.
+    let (black, white) = (board.player.count_ones(), board.opponent.count_ones());
+    let winner = match black.cmp(&white) {
+        std::cmp::Ordering::Greater => Some(Color::Black),
+        std::cmp::Ordering::Less => Some(Color::White),
+        std::cmp::Ordering::Equal => None,
+    };
+    log.extend(match winner {
+        Some(Color::White) => ["White wins", "Black loses"],
+        Some(Color::Black) => ["Black wins", "White loses"],
+        None => ["Black ties", "White ties"],
+    }
+    .map(str::to_owned));
+    (log, winner)
+}
+
+/// Plays a game of recorders with `black`'s and `white`'s moves, watched; the log and result.
+fn recorded_game(black: &[(i32, i32)], white: &[(i32, i32)]) -> (Vec<String>, Result<Option<Color>, Error>) {
+    let log = Log::default();
+    let mut black = Recorder::new(Color::Black, black.to_vec(), &log);
+    let mut white = Recorder::new(Color::White, white.to_vec(), &log);
+    let mut game = Game::new(&mut black, &mut white);
+    game.select_viewer(Box::new(Watcher(log.clone())));
+    let result = game.play();
+    (log.take(), result)
+}
+
+/// Each side's moves in a random game that ends as `keep` wants (searched from a seed).
+fn random_game_where(keep: impl Fn(&[(Color, (i32, i32))], &Board) -> bool) -> (Vec<(i32, i32)>, Vec<(i32, i32)>) {
+    let mut rng = ChaCha8Rng::seed_from_u64(15);
+    loop {
+        let (mut board, mut color, mut moves) = (Board::new(), Color::Black, Vec::new());
+        loop {
+            let options = oracle(&board, color).moves();
+            if options == 0 && oracle(&board, color.opponent()).moves() == 0 {
+                break;
+            }
+            if options != 0 {
+                let square = othello::squares(options).nth(rng.random_range(0..options.count_ones() as usize));
+                let (row, col) = row_col(square.expect("a move"));
+                board.play(color, row, col).expect("the oracle's move");
+                moves.push((color, (row, col)));
+            }
+            color = color.opponent();
+        }
+        if keep(&moves, &board) {
+            let side = |side: Color| moves.iter().filter(|(color, _)| *color == side).map(|&(_, mv)| mv).collect();
+            return (side(Color::Black), side(Color::White));
+        }
+    }
+}
+
+#[test]
+fn a_whole_game_as_the_books_loop_plays_it() {
+    let (log, result) = recorded_game(&[], &[]);
+    let (expected, winner) = expected_log(&[], &[]);
+    assert_eq!(log, expected);
+    assert_eq!(result.expect("the game ends"), winner);
+}
+
+#[test]
+fn the_game_ends_only_after_both_sides_skip() {
+    let (log, _) = recorded_game(&[], &[]);
+    let skips: Vec<&String> = log.iter().rev().skip(2).take(2).collect();
+    assert_eq!(skips, ["White skips", "Black skips"]);
+}
+
+#[test]
+fn a_side_without_a_move_skips_and_the_game_goes_on() {
+    // A random game in which a side has to pass while the other can still move.
+    let (black, white) = random_game_where(|moves, _| moves.windows(2).any(|pair| pair[0].0 == pair[1].0));
+    let (log, result) = recorded_game(&black, &white);
+    let (expected, winner) = expected_log(&black, &white);
+    assert_eq!(log, expected);
+    assert_eq!(result.expect("the game ends"), winner);
+}
+
+#[test]
+fn a_tie_is_told_to_black_then_white() {
+    let (black, white) = random_game_where(|_, board| board.score(Color::Black) == board.score(Color::White));
+    let (log, result) = recorded_game(&black, &white);
+    assert_eq!(log[log.len() - 2..], ["Black ties", "White ties"]);
+    assert_eq!(result.expect("the game ends"), None);
+    assert_eq!(log, expected_log(&black, &white).0);
+}
+
+#[test]
+fn the_winner_is_told_it_won_and_the_loser_it_lost() {
+    for wanted in [Color::Black, Color::White] {
+        let (black, white) =
+            random_game_where(|_, board| board.score(wanted) > board.score(wanted.opponent()));
+        let (log, result) = recorded_game(&black, &white);
+        assert_eq!(log[log.len() - 2..], [format!("{wanted:?} wins"), format!("{:?} loses", wanted.opponent())]);
+        assert_eq!(result.expect("the game ends"), Some(wanted));
+    }
+}
+
+#[test]
+fn an_invalid_move_stops_the_game_with_an_error() {
+    let log = Log::default();
+    let mut black = Recorder::new(Color::Black, vec![(1, 1)], &log);
+    let mut white = Recorder::new(Color::White, vec![], &log);
+    let mut game = Game::new(&mut black, &mut white);
+    let result = game.play();
+    assert!(matches!(result, Err(Error::InvalidMove(Color::Black, 1, 1))), "{result:?}");
+    assert_eq!(*game.board(), Board::new());
+}
+
+#[test]
+fn without_a_viewer_the_game_is_played_all_the_same() {
+    let log = Log::default();
+    let mut black = Recorder::new(Color::Black, vec![], &log);
+    let mut white = Recorder::new(Color::White, vec![], &log);
+    let winner = Game::new(&mut black, &mut white).play().expect("the game ends");
+    assert_eq!(winner, expected_log(&[], &[]).1);
+    assert!(log.borrow().iter().all(|entry| !entry.starts_with("draw")));
+}
