@@ -141,7 +141,9 @@ fn main() -> ExitCode {
         Commands::Grade { assignment, dir, json, gradescope, timeout, kit } => {
             grade_command(Options { kit, assignment, submission: dir, timeout }, json, gradescope)
         }
-        Commands::Solve(SolveGame::ConnectN { columns, levels, n, moves }) => solve_connect_n(columns, levels, n, &moves),
+        Commands::Solve(SolveGame::ConnectN { columns, levels, n, moves }) => {
+            solve_connect_n(columns, levels, n, &moves)
+        }
         Commands::Solve(SolveGame::Reversi { board, to_move }) => solve_reversi(&board, &to_move),
         #[cfg(feature = "arena")]
         Commands::Play { game: PerftGame::Reversi, level, budget } => play_reversi(level, budget),

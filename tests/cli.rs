@@ -91,3 +91,28 @@ fn perft_reversi_prints_the_count() {
     assert_eq!(gamekit(&["perft", "reversi", "--depth", "-1"]).status.code(), Some(2));
     assert_eq!(gamekit(&["perft", "chess", "--depth", "1"]).status.code(), Some(2));
 }
+
+#[test]
+fn solve_reversi_prints_the_score_and_a_best_move() {
+    // FFO #1: 14 empties, G8 wins by 18.
+    let board = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO--";
+    let run = gamekit(&["solve", "reversi", "--board", board, "--to-move", "X"]);
+    assert_eq!(run.status.code(), Some(0), "{}", String::from_utf8_lossy(&run.stderr));
+    assert_eq!(String::from_utf8_lossy(&run.stdout), "score: +18\nbest move: g8\n");
+    for bad in [["--board", "XO", "--to-move", "X"], ["--board", board, "--to-move", "B"]] {
+        let run = gamekit(&[&["solve", "reversi"][..], &bad[..]].concat());
+        assert_eq!(run.status.code(), Some(2));
+        assert!(run.stdout.is_empty());
+    }
+}
+
+#[test]
+fn solve_reversi_says_when_the_player_must_pass_or_the_game_is_over() {
+    let full = "X".repeat(64);
+    let run = gamekit(&["solve", "reversi", "--board", &full, "--to-move", "O"]);
+    assert_eq!(String::from_utf8_lossy(&run.stdout), "score: -64\nbest move: none (the game is over)\n");
+    // X on a1, O on b1: O cannot move, X takes c1 and every disc.
+    let pass = format!("XO{}", "-".repeat(62));
+    let run = gamekit(&["solve", "reversi", "--board", &pass, "--to-move", "O"]);
+    assert_eq!(String::from_utf8_lossy(&run.stdout), "score: -64\nbest move: pass\n");
+}

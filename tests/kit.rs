@@ -11,7 +11,7 @@ use std::process::Command;
 use std::sync::Mutex;
 
 const KIT: &str = env!("CARGO_MANIFEST_DIR");
-const ASSIGNMENTS: [&str; 4] = ["connect_n", "reversi", "tictactoe", "two_player"];
+const ASSIGNMENTS: [&str; 5] = ["connect_n", "reversi", "reversi_players", "tictactoe", "two_player"];
 
 /// One grading at a time: each builds with Cargo and runs a whole suite.
 static GRADING: Mutex<()> = Mutex::new(());
@@ -224,7 +224,7 @@ struct PlantedBug {
     may_fail: &'static [&'static str],
 }
 
-const PLANTED_BUGS: [PlantedBug; 9] = [
+const PLANTED_BUGS: [PlantedBug; 12] = [
     PlantedBug {
         assignment: "reversi",
         name: "has_empty_cells_looks_for_blocks",
@@ -316,6 +316,37 @@ const PLANTED_BUGS: [PlantedBug; 9] = [
             "stonehenge::arbiter::every_line_as_the_chapter_arbitrates_in_random_games",
         ],
         may_fail: &["stonehenge::", "transcripts::", "skeleton::"],
+    },
+    PlantedBug {
+        assignment: "reversi_players",
+        name: "the_computer_keeps_the_first_of_equal_moves",
+        file: "src/computer.rs",
+        from: "if score >= best {",
+        to: "if score > best {",
+        must_fail: &[
+            "computer::the_opening_move_is_the_last_of_the_equal_ones",
+            "computer::the_books_choice_along_random_games",
+            "transcripts::",
+        ],
+        may_fail: &["computer::", "players::the_computer_announces_the_books_move"],
+    },
+    PlantedBug {
+        assignment: "reversi_players",
+        name: "a_lost_game_scores_like_a_tie_as_in_the_book",
+        file: "src/computer.rs",
+        from: "std::cmp::Ordering::Less => LOST,",
+        to: "std::cmp::Ordering::Less => 0,",
+        must_fail: &["computer::a_lost_game_is_the_worst_outcome_not_a_tie"],
+        may_fail: &["computer::", "transcripts::", "players::the_computer_announces_the_books_move"],
+    },
+    PlantedBug {
+        assignment: "reversi_players",
+        name: "the_score_line_keeps_the_books_six_spaces",
+        file: "src/viewer.rs",
+        from: "{black}    White(o)",
+        to: "{black}      White(o)",
+        must_fail: &["viewer::the_initial_position_is_drawn_exactly", "transcripts::"],
+        may_fail: &["viewer::"],
     },
 ];
 
@@ -410,7 +441,7 @@ fn copy_of_solution(assignment: &str, bug: &PlantedBug) -> PathBuf {
 /// parses but cannot play is the student's `Game::new` to refuse, and graded).
 #[test]
 fn a_bad_command_line_is_an_error_with_status_2() {
-    let cases: [(&str, &str, &str, &[&[&str]]); 4] = [
+    let cases: [(&str, &str, &str, &[&[&str]]); 5] = [
         (
             "reversi",
             "reversi",
@@ -452,6 +483,7 @@ fn a_bad_command_line_is_an_error_with_status_2() {
             "usage: stonehenge [--depth D]",
             &[&["--depth", "deep"], &["--depth", "2", "--depth", "3"]],
         ),
+        ("reversi_players", "reversi-players", "usage: reversi-players", &[&["--level", "strong"], &["c"]]),
     ];
     for (package, bin, usage, bad_args) in cases {
         let path = program(KIT, package, bin);
@@ -487,6 +519,20 @@ fn connect_n_provided_program() {
     assert_eq!(run.status.code(), Some(1));
     assert_eq!(String::from_utf8_lossy(&run.stdout), "What's your name?  ");
     assert_eq!(String::from_utf8_lossy(&run.stderr), "connect-n: end of input: the game stopped unfinished\n");
+}
+
+/// `reversi-players`'s provided code: `--help` prints the usage and succeeds; the end of the
+/// input at the first question stops the program cleanly.
+#[test]
+fn reversi_players_provided_program() {
+    let reversi_players = program(KIT, "reversi_players", "reversi-players");
+    let run = run_program(&reversi_players, &["--help"], "");
+    assert_eq!(run.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&run.stdout).starts_with("usage: reversi-players\n"));
+    let run = run_program(&reversi_players, &[] as &[&str], "");
+    assert_eq!(run.status.code(), Some(1));
+    assert_eq!(String::from_utf8_lossy(&run.stdout), "Black: [H]uman or [C]omputer? ");
+    assert!(String::from_utf8_lossy(&run.stderr).starts_with("reversi-players: end of input"));
 }
 
 /// What a reference prints for a program's arguments and input.

@@ -1,4 +1,6 @@
-//! The reference engine for 8×8 Reversi (Othello), on bitboards: the rules, and perft.
+//! The reference engine for 8×8 Reversi (Othello), on bitboards: the rules and perft here;
+//! the [exact endgame solver](endgame), the [evaluation](eval), the [search](search) by it,
+//! and the strong player that combines them under a time budget ([`engine`]).
 //!
 //! A square is a bit: a1 is bit 0, b1 bit 1, … h1 bit 7, a2 bit 8, … h8 bit 63 (columns a–h
 //! left to right, rows 1–8 top to bottom, as the FFO files of `../shared/data/othello`

@@ -121,7 +121,11 @@ const FIXED: Book = Book { lost: i32::MIN + 1 };
 #[case::empty_corner_opponents_neighbour(None, [None, None, Some(Color::White)], 30)]
 #[case::empty_corner_both(None, [Some(Color::White), Some(Color::Black), None], 0)]
 #[case::empty_corner_alone(None, [None; 3], 0)]
-fn corner_value_as_the_book_scores_it(#[case] corner: Option<Color>, #[case] around: [Option<Color>; 3], #[case] value: i32) {
+fn corner_value_as_the_book_scores_it(
+    #[case] corner: Option<Color>,
+    #[case] around: [Option<Color>; 3],
+    #[case] value: i32,
+) {
     assert_eq!(corner_value(Color::Black, corner, around), value);
 }
 

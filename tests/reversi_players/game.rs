@@ -83,7 +83,8 @@ fn expected_log(black: &[(i32, i32)], white: &[(i32, i32)]) -> (Vec<String>, Opt
                 board = board.pass();
             } else {
                 let script = &mut scripts[usize::from(side == Color::White)];
-                let square = script.next().map_or(moves.trailing_zeros(), |&(row, col)| ((row - 1) * 8 + col - 1) as u32);
+                let square =
+                    script.next().map_or(moves.trailing_zeros(), |&(row, col)| ((row - 1) * 8 + col - 1) as u32);
                 let (row, col) = row_col(square);
                 log.push(format!("{side:?} moves {row},{col}"));
                 board = board.play(square);
@@ -108,12 +109,14 @@ fn expected_log(black: &[(i32, i32)], white: &[(i32, i32)]) -> (Vec<String>, Opt
         std::cmp::Ordering::Less => Some(Color::White),
         std::cmp::Ordering::Equal => None,
     };
-    log.extend(match winner {
-        Some(Color::White) => ["White wins", "Black loses"],
-        Some(Color::Black) => ["Black wins", "White loses"],
-        None => ["Black ties", "White ties"],
-    }
-    .map(str::to_owned));
+    log.extend(
+        match winner {
+            Some(Color::White) => ["White wins", "Black loses"],
+            Some(Color::Black) => ["Black wins", "White loses"],
+            None => ["Black ties", "White ties"],
+        }
+        .map(str::to_owned),
+    );
     (log, winner)
 }
 
@@ -190,8 +193,7 @@ fn a_tie_is_told_to_black_then_white() {
 #[test]
 fn the_winner_is_told_it_won_and_the_loser_it_lost() {
     for wanted in [Color::Black, Color::White] {
-        let (black, white) =
-            random_game_where(|_, board| board.score(wanted) > board.score(wanted.opponent()));
+        let (black, white) = random_game_where(|_, board| board.score(wanted) > board.score(wanted.opponent()));
         let (log, result) = recorded_game(&black, &white);
         assert_eq!(log[log.len() - 2..], [format!("{wanted:?} wins"), format!("{:?} loses", wanted.opponent())]);
         assert_eq!(result.expect("the game ends"), Some(wanted));

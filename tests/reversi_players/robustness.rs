@@ -8,8 +8,25 @@ use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 use reversi_players::{ConsoleError, Error};
 
 const ANSWERS: &[&str] = &[
-    "h\n", "c\n", "H\n", "x\n", "d3\n", "c4\n", "f5\n", "e6\n", "a1\n", "z9\n", "3d\n", "d 3\n", "\n", "\r\n",
-    "d3\r\n", "\u{e9}\u{e8}\n", "99\n", "hh", "?",
+    "h\n",
+    "c\n",
+    "H\n",
+    "x\n",
+    "d3\n",
+    "c4\n",
+    "f5\n",
+    "e6\n",
+    "a1\n",
+    "z9\n",
+    "3d\n",
+    "d 3\n",
+    "\n",
+    "\r\n",
+    "d3\r\n",
+    "\u{e9}\u{e8}\n",
+    "99\n",
+    "hh",
+    "?",
 ];
 
 #[test]

@@ -1,0 +1,57 @@
+//! gamekit's Reversi engine beyond the rules: the exact solver on the first FFO positions
+//! (`fixtures/othello/fforum-1-19.obf`, the quick ones; `cargo bench --bench othello` solves
+//! #40–#49), the strong player's moves, and the arena against the book's player.
+
+use gamekit::arena;
+use gamekit::othello::Board;
+use gamekit::othello::endgame::{Problem, Solver};
+use gamekit::othello::engine::Engine;
+use std::time::Duration;
+
+#[test]
+fn the_solver_finds_the_published_scores_and_a_best_move() {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/othello/fforum-1-19.obf"))
+        .expect("the FFO positions");
+    let mut solver = Solver::with_table(18);
+    for (number, line) in (1..).zip(text.lines()).take(6) {
+        let problem: Problem = line.parse().expect("an FFO line");
+        let solution = solver.solve(&problem.board);
+        assert_eq!(solution.score, problem.scores[0].1, "FFO #{number}");
+        let best = solution.best.expect("a move");
+        assert!(problem.scores.contains(&(best, solution.score)), "FFO #{number}: {best} is not a best move");
+    }
+}
+
+#[test]
+fn a_line_that_is_no_test_position_is_an_error() {
+    for line in ["", "X;", &format!("{} X; Z9:+2;", "-".repeat(64)), &format!("{} X; A1:two;", "-".repeat(64))] {
+        assert!(line.parse::<Problem>().is_err(), "{line:?}");
+    }
+}
+
+#[test]
+fn the_strong_player_plays_a_move_when_it_has_one_and_passes_otherwise() {
+    let mut engine = Engine::new(Duration::from_millis(20));
+    let start = Board::start();
+    let chosen = engine.choose(&start).expect("a move");
+    assert!(start.moves() & 1 << chosen != 0);
+    let no_move = Board::parse(&format!("XO{}", "-".repeat(62)), "O").expect("a board");
+    assert_eq!(engine.choose(&no_move), None);
+    let one_move = no_move.pass();
+    assert_eq!(engine.choose(&one_move), Some(2), "c1, its only move");
+}
+
+#[test]
+fn the_openings_of_a_tournament_are_every_sequence_of_moves() {
+    assert_eq!(arena::openings(1).len(), 4);
+    assert_eq!(arena::openings(2).len(), 12);
+    assert_eq!(arena::openings(3).len(), 56);
+}
+
+#[test]
+fn the_strong_player_beats_the_books_even_in_a_hurry() {
+    let matches = arena::tournament(&arena::openings(1), Duration::from_millis(20), |_| {}).expect("valid moves");
+    assert_eq!(matches.len(), 8, "four openings, each with both colours");
+    let wins = matches.iter().filter(|game| game.margin > 0).count();
+    assert!(wins >= 7, "{matches:?}");
+}
