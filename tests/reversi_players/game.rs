@@ -12,6 +12,9 @@ use std::rc::Rc;
 
 type Log = Rc<RefCell<Vec<String>>>;
 
+/// A move, as (row, column).
+type Move = (i32, i32);
+
 /// A player that plays the moves it is given in order (the first valid move once they run
 /// out) and logs every call.
 struct Recorder {
@@ -132,7 +135,7 @@ fn recorded_game(black: &[(i32, i32)], white: &[(i32, i32)]) -> (Vec<String>, Re
 }
 
 /// Each side's moves in a random game that ends as `keep` wants (searched from a seed).
-fn random_game_where(keep: impl Fn(&[(Color, (i32, i32))], &Board) -> bool) -> (Vec<(i32, i32)>, Vec<(i32, i32)>) {
+fn random_game_where(keep: impl Fn(&[(Color, Move)], &Board) -> bool) -> (Vec<Move>, Vec<Move>) {
     let mut rng = ChaCha8Rng::seed_from_u64(15);
     loop {
         let (mut board, mut color, mut moves) = (Board::new(), Color::Black, Vec::new());

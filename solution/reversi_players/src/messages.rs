@@ -4,17 +4,17 @@
 use crate::Color;
 
 /// `Black: no valid move possible.`, when `color` must skip its turn.
-pub fn no_move(color: Color) -> String {
+pub(crate) fn no_move(color: Color) -> String {
     format!("{}: no valid move possible.", color.name())
 }
 
 /// `Black wins!`, when `color` won.
-pub fn wins(color: Color) -> String {
+pub(crate) fn wins(color: Color) -> String {
     format!("{} wins!", color.name())
 }
 
 /// What `color` says of a tie: `Game tied.` for Black, `No winner!` for White.
-pub fn tied(color: Color) -> &'static str {
+pub(crate) fn tied(color: Color) -> &'static str {
     match color {
         Color::Black => "Game tied.",
         Color::White => "No winner!",
