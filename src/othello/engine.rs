@@ -39,6 +39,6 @@ impl Engine {
         {
             return solution.best;
         }
-        self.searcher.best_move(board, started + self.budget).map(|(square, _, _)| square)
+        self.searcher.best_move(board, started + self.budget)
     }
 }

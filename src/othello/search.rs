@@ -29,11 +29,6 @@ impl Searcher {
         Searcher { table: Table::new(bits), nodes: 0, deadline: None, stopped: false }
     }
 
-    /// The positions searched so far.
-    pub fn nodes(&self) -> u64 {
-        self.nodes
-    }
-
     /// The value of `board` searched `depth` plies deep (a pass is a ply).
     pub fn value(&mut self, board: &Board, depth: u32) -> i32 {
         self.deadline = None;
@@ -41,12 +36,10 @@ impl Searcher {
     }
 
     /// The best move found by searching deeper and deeper until `deadline` (at least one ply,
-    /// whatever the time), with its value and the depth of the last search that finished;
-    /// `None` when the player to move has no move. Stops early when a search reaches the end
-    /// of the game on every line.
-    pub fn best_move(&mut self, board: &Board, deadline: Instant) -> Option<(u32, i32, u32)> {
+    /// whatever the time); `None` when the player to move has no move.
+    pub fn best_move(&mut self, board: &Board, deadline: Instant) -> Option<u32> {
         let moves = board.moves();
-        let mut best = (squares(moves).next()?, 0, 0);
+        let mut best = squares(moves).next()?;
         let empties = board.empty().count_ones();
         for depth in 1..=empties {
             self.deadline = (depth > 1).then_some(deadline);
@@ -64,7 +57,7 @@ impl Searcher {
             }
             let Some(square) = choice else { break };
             self.table.store(board, depth as u8, value as i16, value as i16, square as u8);
-            best = (square, value, depth);
+            best = square;
         }
         Some(best)
     }
