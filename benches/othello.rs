@@ -5,7 +5,8 @@
 //!   score checked): one solve each with a fresh table, its time and positions searched.
 
 use gamekit::othello::Board;
-use gamekit::othello::endgame::{Problem, Solver};
+use gamekit::othello::endgame::Solver;
+use gamekit::othello::ffo::Problem;
 use std::time::Instant;
 
 fn main() {

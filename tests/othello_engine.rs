@@ -4,8 +4,9 @@
 
 use gamekit::arena;
 use gamekit::othello::Board;
-use gamekit::othello::endgame::{Problem, Solver};
+use gamekit::othello::endgame::Solver;
 use gamekit::othello::engine::Engine;
+use gamekit::othello::ffo::Problem;
 use std::time::Duration;
 
 #[test]

@@ -9,9 +9,10 @@
 //!   (*parity*: the last move in a region is worth having), without generating or sorting
 //!   moves at all, and the very last empty square counted directly.
 
-use super::search::Searcher;
+use super::eval::mobility;
+use super::search::{Moves, Searcher};
 use super::table::{NO_MOVE, Table};
-use super::{Board, ParseError, squares};
+use super::{Board, squares};
 use std::time::Instant;
 
 /// At most this many empties, the solver stops sorting moves and using the table.
@@ -19,9 +20,6 @@ const SHALLOW: u32 = 6;
 
 /// Above this many empties, moves are sorted by a shallow search of the evaluation.
 const SORT_BY_SEARCH: u32 = 12;
-
-/// The four corners.
-const CORNERS: u64 = 0x8100_0000_0000_0081;
 
 /// The four 4×4 quarters of the board, for parity.
 const QUADRANTS: [u64; 4] = [0x0f0f_0f0f, 0xf0f0_f0f0, 0x0f0f_0f0f << 32, 0xf0f0_f0f0 << 32];
@@ -35,41 +33,14 @@ pub struct Solution {
     pub best: Option<u32>,
 }
 
-/// A test position in the FFO format (`../shared/data/othello`, copied into
-/// `fixtures/othello`): a board, the side to move, then `MOVE:SCORE;` for every legal move.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Problem {
-    /// The position, the side to move to play.
-    pub board: Board,
-    /// Each move's exact score, as the file gives them (best first).
-    pub scores: Vec<(u32, i32)>,
-}
-
-impl std::str::FromStr for Problem {
-    type Err = ParseError;
-
-    fn from_str(line: &str) -> Result<Problem, ParseError> {
-        let bad_line = || ParseError::Line(line.to_owned());
-        let (position, scores) = line.split_once(';').ok_or_else(bad_line)?;
-        let (squares, side) = position.trim().split_once(' ').ok_or_else(bad_line)?;
-        let scores = scores
-            .split(';')
-            .filter(|item| !item.trim().is_empty())
-            .map(|item| {
-                let (name, score) = item.trim().split_once(':').ok_or_else(bad_line)?;
-                Ok((super::parse_square(name).ok_or_else(bad_line)?, score.parse().map_err(|_| bad_line())?))
-            })
-            .collect::<Result<_, _>>()?;
-        Ok(Problem { board: Board::parse(squares, side.trim())?, scores })
-    }
-}
-
 /// An endgame solver, keeping its table between positions.
 pub struct Solver {
     table: Table,
     sorter: Searcher,
     nodes: u64,
     deadline: Option<Instant>,
+    /// The node count at which to look at the clock next.
+    next_check: u64,
     stopped: bool,
 }
 
@@ -87,7 +58,14 @@ impl Solver {
 
     /// A solver with a table of 2^`bits` entries.
     pub fn with_table(bits: u32) -> Solver {
-        Solver { table: Table::new(bits), sorter: Searcher::new(16), nodes: 0, deadline: None, stopped: false }
+        Solver {
+            table: Table::new(bits),
+            sorter: Searcher::new(16),
+            nodes: 0,
+            deadline: None,
+            next_check: 0,
+            stopped: false,
+        }
     }
 
     /// The positions searched so far.
@@ -97,14 +75,13 @@ impl Solver {
 
     /// The exact value of `board` and a best move.
     pub fn solve(&mut self, board: &Board) -> Solution {
-        self.deadline = None;
+        (self.deadline, self.stopped) = (None, false);
         self.root(board)
     }
 
     /// As [`solve`](Self::solve), unless it takes past `deadline`: then `None`.
     pub fn solve_until(&mut self, board: &Board, deadline: Instant) -> Option<Solution> {
-        self.deadline = Some(deadline);
-        self.stopped = false;
+        (self.deadline, self.stopped) = (Some(deadline), false);
         let solution = self.root(board);
         (!self.stopped).then_some(solution)
     }
@@ -151,18 +128,14 @@ impl Solver {
         }
         let moves = board.moves();
         if moves == 0 {
-            return if passed { final_score(board) } else { -self.search(&board.pass(), -beta, -alpha, true) };
+            return if passed { board.final_score() } else { -self.search(&board.pass(), -beta, -alpha, true) };
         }
         let mut first = NO_MOVE;
         if let Some(entry) = self.table.probe(board) {
-            let (lower, upper) = (i32::from(entry.lower), i32::from(entry.upper));
-            if lower >= beta || lower == upper {
-                return lower;
+            if let Some(value) = entry.cutoff(alpha, beta) {
+                return value;
             }
-            if upper <= alpha {
-                return upper;
-            }
-            (alpha, beta) = (alpha.max(lower), beta.min(upper));
+            (alpha, beta) = (alpha.max(entry.lower.into()), beta.min(entry.upper.into()));
             first = entry.best;
         }
         let (window_alpha, mut best, mut best_move) = (alpha, -65, NO_MOVE);
@@ -185,9 +158,7 @@ impl Solver {
                 }
             }
         }
-        let lower = if best > window_alpha { best } else { -64 };
-        let upper = if best < beta { best } else { 64 };
-        self.table.store(board, empties as u8, lower as i16, upper as i16, best_move);
+        self.table.store(board, empties as u8, (window_alpha, beta), best, best_move);
         best
     }
 
@@ -206,7 +177,7 @@ impl Solver {
             if flips == 0 {
                 continue;
             }
-            let next = Board { player: board.opponent & !flips, opponent: board.player | flips | 1 << square };
+            let next = board.play_flipping(square, flips);
             let score = -self.shallow(&next, -beta, -alpha, false);
             if score > best {
                 best = score;
@@ -219,7 +190,7 @@ impl Solver {
         if best > -65 {
             best
         } else if passed {
-            final_score(board)
+            board.final_score()
         } else {
             -self.shallow(&board.pass(), -beta, -alpha, true)
         }
@@ -238,15 +209,15 @@ impl Solver {
         let mut list = Moves::default();
         for square in squares(moves) {
             let next = board.play(square);
-            let replies = next.moves();
+            let replies = mobility(next.moves());
             let key = if square == u32::from(first) {
                 i32::MIN
             } else if let Some(depth) = depth {
-                self.sorter.value(&next, depth) + (replies.count_ones() + (replies & CORNERS).count_ones()) as i32 * 24
+                self.sorter.value(&next, depth) + replies * 24
             } else {
-                let frontier = (super::neighbours(next.opponent) & next.empty()).count_ones();
+                let frontier = (super::neighbours(next.opponent) & next.empty()).count_ones() as i32;
                 let parity = i32::from(odd & 1 << square == 0);
-                (replies.count_ones() + (replies & CORNERS).count_ones()) as i32 * 64 + frontier as i32 * 2 + parity
+                replies * 64 + frontier * 2 + parity
             };
             list.push(key, square);
         }
@@ -254,10 +225,11 @@ impl Solver {
         list
     }
 
-    /// Whether the deadline has passed (looked at every 4096 positions).
+    /// Whether the deadline has passed (the clock is read every 4096 positions or so).
     fn out_of_time(&mut self) -> bool {
-        if self.nodes.is_multiple_of(4096) && self.deadline.is_some_and(|deadline| Instant::now() >= deadline) {
-            self.stopped = true;
+        if self.nodes >= self.next_check {
+            self.next_check = self.nodes + 4096;
+            self.stopped |= self.deadline.is_some_and(|deadline| Instant::now() >= deadline);
         }
         self.stopped
     }
@@ -271,51 +243,6 @@ fn odd_regions(empty: u64) -> u64 {
         .fold(0, |odd, quadrant| odd | quadrant)
 }
 
-/// A position's moves with their sort keys, without allocating (a position has at most 33).
-struct Moves {
-    keyed: [(i32, u32); 40],
-    len: usize,
-}
-
-impl Default for Moves {
-    fn default() -> Self {
-        Moves { keyed: [(0, 0); 40], len: 0 }
-    }
-}
-
-impl Moves {
-    fn push(&mut self, key: i32, square: u32) {
-        self.keyed[self.len] = (key, square);
-        self.len += 1;
-    }
-
-    /// By key, lowest first.
-    fn sort(&mut self) {
-        self.keyed[..self.len].sort_unstable();
-    }
-}
-
-impl IntoIterator for Moves {
-    type Item = u32;
-    type IntoIter = std::iter::Map<std::iter::Take<std::array::IntoIter<(i32, u32), 40>>, fn((i32, u32)) -> u32>;
-
-    fn into_iter(self) -> Self::IntoIter {
-        self.keyed.into_iter().take(self.len).map(|(_, square)| square)
-    }
-}
-
-/// The disc difference for the player to move when the game ends here; the empty squares go
-/// to the winner.
-pub fn final_score(board: &Board) -> i32 {
-    let (mine, theirs) = (board.player.count_ones() as i32, board.opponent.count_ones() as i32);
-    let empties = 64 - mine - theirs;
-    match mine.cmp(&theirs) {
-        std::cmp::Ordering::Greater => mine - theirs + empties,
-        std::cmp::Ordering::Less => mine - theirs - empties,
-        std::cmp::Ordering::Equal => 0,
-    }
-}
-
 /// The final score when `square` is the only empty square: the player to move takes it if
 /// they can, else the opponent if they can.
 fn last_move(board: &Board, square: u32) -> i32 {
@@ -325,7 +252,7 @@ fn last_move(board: &Board, square: u32) -> i32 {
         return 2 * (mine + flips) + 2 - 64;
     }
     let theirs = board.pass().flips(square).count_ones() as i32;
-    if theirs > 0 { 2 * (mine - theirs) - 64 } else { final_score(board) }
+    if theirs > 0 { 2 * (mine - theirs) - 64 } else { board.final_score() }
 }
 
 #[cfg(test)]
@@ -336,7 +263,7 @@ mod tests {
     fn negamax(board: &Board, passed: bool) -> i32 {
         let moves = board.moves();
         if moves == 0 {
-            return if passed { final_score(board) } else { -negamax(&board.pass(), true) };
+            return if passed { board.final_score() } else { -negamax(&board.pass(), true) };
         }
         squares(moves).map(|square| -negamax(&board.play(square), false)).max().unwrap()
     }
@@ -378,10 +305,11 @@ mod tests {
     }
 
     #[test]
-    fn a_finished_game_gives_the_empties_to_the_winner() {
-        let board = Board { player: 0xff, opponent: 0xff00_0000 };
-        assert_eq!(final_score(&board), 8 - 8);
-        let board = Board { player: 0xfff, opponent: 0xff00_0000 };
-        assert_eq!(final_score(&board), 12 - 8 + 44);
+    fn a_solve_out_of_time_gives_nothing_and_spoils_nothing() {
+        let line = include_str!("../../fixtures/othello/fforum-1-19.obf").lines().next().expect("FFO #1");
+        let problem: crate::othello::ffo::Problem = line.parse().expect("an FFO line");
+        let mut solver = Solver::with_table(12);
+        assert_eq!(solver.solve_until(&problem.board, Instant::now()), None);
+        assert_eq!(solver.solve(&problem.board).score, problem.scores[0].1);
     }
 }

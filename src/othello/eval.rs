@@ -14,19 +14,17 @@
 use super::{Board, neighbours};
 
 /// The four corners.
-pub const CORNERS: u64 = 0x8100_0000_0000_0081;
+const CORNERS: u64 = 0x8100_0000_0000_0081;
 /// The squares diagonally inside the corners: b2, g2, b7, g7.
 const X_SQUARES: u64 = 1 << 9 | 1 << 14 | 1 << 49 | 1 << 54;
 /// The edge squares.
 const EDGES: u64 = 0xff81_8181_8181_81ff;
 
-/// The value of `board` for the player to move: positive is good for them. One disc of final
-/// margin is worth about [`DISC`].
+/// The value of `board` for the player to move: positive is good for them.
 pub fn evaluate(board: &Board) -> i32 {
     let (mine, theirs) = (board.player, board.opponent);
     let empty = board.empty();
     let count = |set: u64| set.count_ones() as i32;
-    let mobility = |moves: u64| count(moves) + count(moves & CORNERS);
     let open = neighbours(empty);
     let danger = neighbours(CORNERS & empty) & !CORNERS;
     let danger_of = |discs: u64| 2 * count(discs & danger & X_SQUARES) + count(discs & danger & !X_SQUARES);
@@ -40,8 +38,10 @@ pub fn evaluate(board: &Board) -> i32 {
         + 8 * parity
 }
 
-/// About one disc of final margin, in the units of [`evaluate`].
-pub const DISC: i32 = 16;
+/// How many moves `moves` offers, a corner counting twice.
+pub fn mobility(moves: u64) -> i32 {
+    (moves.count_ones() + (moves & CORNERS).count_ones()) as i32
+}
 
 #[cfg(test)]
 mod tests {

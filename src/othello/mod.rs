@@ -1,6 +1,7 @@
 //! The reference engine for 8×8 Reversi (Othello), on bitboards: the rules and perft here;
 //! the [exact endgame solver](endgame), the [evaluation](eval), the [search](search) by it,
-//! and the strong player that combines them under a time budget ([`engine`]).
+//! and the strong player that combines them under a time budget ([`engine`]); [`ffo`] reads
+//! the FFO test positions.
 //!
 //! A square is a bit: a1 is bit 0, b1 bit 1, … h1 bit 7, a2 bit 8, … h8 bit 63 (columns a–h
 //! left to right, rows 1–8 top to bottom, as the FFO files of `../shared/data/othello`
@@ -17,6 +18,7 @@
 pub mod endgame;
 pub mod engine;
 pub mod eval;
+pub mod ffo;
 pub mod search;
 mod table;
 
@@ -133,8 +135,24 @@ impl Board {
     /// The position after the player to move plays `square` (one of [`moves`](Self::moves)),
     /// with the other player to move.
     pub fn play(&self, square: u32) -> Board {
-        let flips = self.flips(square);
+        self.play_flipping(square, self.flips(square))
+    }
+
+    /// [`play`](Self::play) when the flips of `square` are known already.
+    fn play_flipping(&self, square: u32, flips: u64) -> Board {
         Board { player: self.opponent & !flips, opponent: self.player | flips | 1 << square }
+    }
+
+    /// The disc difference for the player to move when the game ends here; the empty squares
+    /// go to the winner.
+    pub fn final_score(&self) -> i32 {
+        let (mine, theirs) = (self.player.count_ones() as i32, self.opponent.count_ones() as i32);
+        let empties = 64 - mine - theirs;
+        match mine.cmp(&theirs) {
+            std::cmp::Ordering::Greater => mine - theirs + empties,
+            std::cmp::Ordering::Less => mine - theirs - empties,
+            std::cmp::Ordering::Equal => 0,
+        }
     }
 
     /// The position after the player to move passes.
@@ -212,5 +230,13 @@ mod tests {
         assert_eq!((board.player, board.opponent), (1 << 28, 1 << 27));
         assert!(Board::parse("XO", "X").is_err());
         assert!(Board::parse(&"-".repeat(64), "B").is_err());
+    }
+
+    #[test]
+    fn a_finished_game_gives_the_empties_to_the_winner() {
+        let board = Board { player: 0xff, opponent: 0xff00_0000 };
+        assert_eq!(board.final_score(), 8 - 8);
+        let board = Board { player: 0xfff, opponent: 0xff00_0000 };
+        assert_eq!(board.final_score(), 12 - 8 + 44);
     }
 }

@@ -4,14 +4,13 @@
 //! A finished game is worth its final disc difference times [`WIN`] (beyond any evaluation),
 //! so the search steers towards won endings and away from lost ones as soon as it sees them.
 
-use super::endgame::final_score;
 use super::eval::evaluate;
 use super::table::{NO_MOVE, Table};
 use super::{Board, squares};
 use std::time::Instant;
 
 /// What one disc of final margin is worth when the game is over.
-pub const WIN: i32 = 500;
+const WIN: i32 = 500;
 /// Beyond every value (and within the table's 16 bits).
 const INFINITY: i32 = 65 * WIN;
 
@@ -31,7 +30,7 @@ impl Searcher {
 
     /// The value of `board` searched `depth` plies deep (a pass is a ply).
     pub fn value(&mut self, board: &Board, depth: u32) -> i32 {
-        self.deadline = None;
+        (self.deadline, self.stopped) = (None, false);
         self.search(board, depth, -INFINITY, INFINITY, false)
     }
 
@@ -42,8 +41,7 @@ impl Searcher {
         let mut best = squares(moves).next()?;
         let empties = board.empty().count_ones();
         for depth in 1..=empties {
-            self.deadline = (depth > 1).then_some(deadline);
-            self.stopped = false;
+            (self.deadline, self.stopped) = ((depth > 1).then_some(deadline), false);
             let first = self.table.probe(board).map_or(NO_MOVE, |entry| entry.best);
             let (mut value, mut choice) = (-INFINITY, None);
             for square in self.ordered(board, moves, first) {
@@ -56,7 +54,7 @@ impl Searcher {
                 }
             }
             let Some(square) = choice else { break };
-            self.table.store(board, depth as u8, value as i16, value as i16, square as u8);
+            self.table.store(board, depth as u8, (-INFINITY, INFINITY), value, square as u8);
             best = square;
         }
         Some(best)
@@ -73,7 +71,7 @@ impl Searcher {
         let moves = board.moves();
         if moves == 0 {
             return if passed {
-                final_score(board) * WIN
+                board.final_score() * WIN
             } else {
                 -self.search(&board.pass(), depth.saturating_sub(1), -beta, -alpha, true)
             };
@@ -83,14 +81,8 @@ impl Searcher {
         }
         let mut first = NO_MOVE;
         if let Some(entry) = self.table.probe(board) {
-            let (lower, upper) = (i32::from(entry.lower), i32::from(entry.upper));
-            if u32::from(entry.depth) >= depth {
-                if lower >= beta || lower == upper {
-                    return lower;
-                }
-                if upper <= alpha {
-                    return upper;
-                }
+            if let Some(value) = entry.cutoff(alpha, beta).filter(|_| u32::from(entry.depth) >= depth) {
+                return value;
             }
             first = entry.best;
         }
@@ -109,21 +101,52 @@ impl Searcher {
                 alpha = alpha.max(best);
             }
         }
-        let lower = if best > window_alpha { best } else { -INFINITY };
-        let upper = if best < beta { best } else { INFINITY };
-        self.table.store(board, depth as u8, lower as i16, upper as i16, best_move);
+        self.table.store(board, depth as u8, (window_alpha, beta), best, best_move);
         best
     }
 
     /// The moves of `board`, the table's best first, then by the evaluation after them.
-    fn ordered(&self, board: &Board, moves: u64, first: u8) -> impl Iterator<Item = u32> + use<> {
-        let mut keyed: Vec<(i32, u32)> = squares(moves)
-            .map(|square| {
-                let key = if square == u32::from(first) { i32::MIN } else { evaluate(&board.play(square)) };
-                (key, square)
-            })
-            .collect();
-        keyed.sort_unstable();
-        keyed.into_iter().map(|(_, square)| square)
+    fn ordered(&self, board: &Board, moves: u64, first: u8) -> Moves {
+        let mut list = Moves::default();
+        for square in squares(moves) {
+            let key = if square == u32::from(first) { i32::MIN } else { evaluate(&board.play(square)) };
+            list.push(key, square);
+        }
+        list.sort();
+        list
+    }
+}
+
+/// A position's moves with their sort keys, kept without allocating (a position has at most
+/// 33 moves): the order a search tries them in.
+pub(super) struct Moves {
+    keyed: [(i32, u32); 40],
+    len: usize,
+}
+
+impl Default for Moves {
+    fn default() -> Self {
+        Moves { keyed: [(0, 0); 40], len: 0 }
+    }
+}
+
+impl Moves {
+    pub(super) fn push(&mut self, key: i32, square: u32) {
+        self.keyed[self.len] = (key, square);
+        self.len += 1;
+    }
+
+    /// By key, lowest first.
+    pub(super) fn sort(&mut self) {
+        self.keyed[..self.len].sort_unstable();
+    }
+}
+
+impl IntoIterator for Moves {
+    type Item = u32;
+    type IntoIter = std::iter::Map<std::iter::Take<std::array::IntoIter<(i32, u32), 40>>, fn((i32, u32)) -> u32>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.keyed.into_iter().take(self.len).map(|(_, square)| square)
     }
 }

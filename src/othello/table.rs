@@ -21,6 +21,21 @@ pub struct Entry {
 /// The `best` of an entry that knows no move.
 pub const NO_MOVE: u8 = 64;
 
+impl Entry {
+    /// The value a search with the window `alpha..beta` may return at once: a bound that
+    /// falls outside the window, or the exact value.
+    pub fn cutoff(&self, alpha: i32, beta: i32) -> Option<i32> {
+        let (lower, upper) = (i32::from(self.lower), i32::from(self.upper));
+        if lower >= beta || lower == upper {
+            Some(lower)
+        } else if upper <= alpha {
+            Some(upper)
+        } else {
+            None
+        }
+    }
+}
+
 /// A table of 2^bits entries, one per slot; a new entry replaces the old one. The whole
 /// position is kept, so a hit is never another position's.
 pub struct Table {
@@ -45,9 +60,22 @@ impl Table {
         (entry.player == board.player && entry.opponent == board.opponent).then_some(entry)
     }
 
-    /// Keeps what a search learnt about `board`.
-    pub fn store(&mut self, board: &Board, depth: u8, lower: i16, upper: i16, best: u8) {
+    /// Keeps what a fail-soft search `depth` deep with the window `alpha..beta` learnt about
+    /// `board`: its result `value` (within 16 bits) is a lower bound when it is at least
+    /// `beta`, an upper bound when at most `alpha`, else exact. Bounds already known from a
+    /// search as deep are kept when they agree.
+    pub fn store(&mut self, board: &Board, depth: u8, (alpha, beta): (i32, i32), value: i32, best: u8) {
         let slot = self.slot(board);
-        self.entries[slot] = Entry { player: board.player, opponent: board.opponent, lower, upper, depth, best };
+        let found =
+            (if value > alpha { value as i16 } else { i16::MIN }, if value < beta { value as i16 } else { i16::MAX });
+        let merged = self
+            .probe(board)
+            .filter(|known| known.depth == depth)
+            .map(|known| (known.lower.max(found.0), known.upper.min(found.1)))
+            .filter(|(lower, upper)| lower <= upper);
+        // Bounds that disagree with the new search (a table can mislead) give way to it.
+        let (lower, upper) = merged.unwrap_or(found);
+        let entry = Entry { player: board.player, opponent: board.opponent, lower, upper, depth, best };
+        self.entries[slot] = entry;
     }
 }
