@@ -2,8 +2,8 @@
 //! [`Engine`] as a [`Machine`] of that assignment, the openings a tournament starts from, and
 //! the tournament itself against the book's [`VirtualPlayer`].
 
-use crate::othello::{self, engine::Engine};
-use reversi_players::{Board, Color, Game, Machine, N_COLS, VirtualPlayer, VirtualTextPlayer, squares};
+use crate::othello::{self, engine::Engine, row_col};
+use reversi_players::{Board, Color, Game, Machine, VirtualPlayer, VirtualTextPlayer};
 use std::time::Duration;
 
 /// gamekit's strong engine playing one colour of the assignment's game.
@@ -26,27 +26,12 @@ impl Machine for StrongMachine {
     }
 }
 
-/// The assignment's board as the engine's, `to_move` to move: row r, column c is square
-/// (r − 1) · 8 + (c − 1).
-pub fn bitboard(board: &Board, to_move: Color) -> othello::Board {
-    let (mut mine, mut theirs) = (0, 0);
-    for (row, col) in squares() {
-        let bit = 1u64 << square_of(row, col);
-        match board.at(row, col) {
-            Some(color) if color == to_move => mine |= bit,
-            Some(_) => theirs |= bit,
-            None => {}
-        }
-    }
-    othello::Board { player: mine, opponent: theirs }
-}
-
-fn square_of(row: i32, col: i32) -> u32 {
-    ((row - 1) * N_COLS + col - 1) as u32
-}
-
-fn row_col(square: u32) -> (i32, i32) {
-    (square as i32 / N_COLS + 1, square as i32 % N_COLS + 1)
+/// The assignment's board as the engine's, `to_move` to move.
+fn bitboard(board: &Board, to_move: Color) -> othello::Board {
+    othello::Board::from_owners(|square| {
+        let (row, col) = row_col(square);
+        board.at(row, col).map(|color| color == to_move)
+    })
 }
 
 /// Every sequence of `plies` moves from the start (passes cannot happen that early), in the
@@ -89,6 +74,45 @@ pub struct Match {
     pub strong: Color,
     /// The strong engine's discs minus the book player's at the end.
     pub margin: i32,
+}
+
+/// What a tournament came to, for the strong engine.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Tally {
+    /// Games it won.
+    pub wins: usize,
+    /// Games drawn.
+    pub draws: usize,
+    /// Games it lost.
+    pub losses: usize,
+    /// Its discs minus the book player's at the end, on average.
+    pub average_margin: f64,
+}
+
+impl Tally {
+    /// The tally of `matches`.
+    pub fn of(matches: &[Match]) -> Tally {
+        let count = |keep: fn(i32) -> bool| matches.iter().filter(|game| keep(game.margin)).count();
+        let total: i32 = matches.iter().map(|game| game.margin).sum();
+        Tally {
+            wins: count(|margin| margin > 0),
+            draws: count(|margin| margin == 0),
+            losses: count(|margin| margin < 0),
+            average_margin: f64::from(total) / matches.len().max(1) as f64,
+        }
+    }
+}
+
+impl std::fmt::Display for Tally {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let games = self.wins + self.draws + self.losses;
+        let share = 100.0 * self.wins as f64 / games.max(1) as f64;
+        write!(
+            f,
+            "{games} games: the strong engine won {} ({share:.1}%), drew {}, lost {}; average margin {:+.1} discs",
+            self.wins, self.draws, self.losses, self.average_margin
+        )
+    }
 }
 
 /// Plays the strong engine (with `budget` per move) against the book's player from each

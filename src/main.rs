@@ -48,7 +48,7 @@ enum Commands {
     Play {
         /// The game.
         #[arg(value_enum)]
-        game: PerftGame,
+        game: ReversiGame,
         /// The computer: the book's player, or gamekit's strong engine.
         #[arg(long, value_enum, default_value_t = Level::Strong)]
         level: Level,
@@ -63,7 +63,7 @@ enum Commands {
     Tournament {
         /// The game.
         #[arg(value_enum)]
-        game: PerftGame,
+        game: ReversiGame,
         /// How many moves each opening has.
         #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(..=6))]
         plies: u32,
@@ -78,7 +78,7 @@ enum Commands {
     Perft {
         /// The game.
         #[arg(value_enum)]
-        game: PerftGame,
+        game: ReversiGame,
         /// How many plies deep.
         #[arg(long, value_parser = clap::value_parser!(u32).range(..=20))]
         depth: u32,
@@ -97,7 +97,7 @@ enum Level {
 
 /// The games `gamekit perft`, `play` and `tournament` know.
 #[derive(Clone, Copy, ValueEnum)]
-enum PerftGame {
+enum ReversiGame {
     /// 8×8 Reversi (Othello) from the standard start.
     Reversi,
 }
@@ -146,10 +146,10 @@ fn main() -> ExitCode {
         }
         Commands::Solve(SolveGame::Reversi { board, to_move }) => solve_reversi(&board, &to_move),
         #[cfg(feature = "arena")]
-        Commands::Play { game: PerftGame::Reversi, level, budget } => play_reversi(level, budget),
+        Commands::Play { game: ReversiGame::Reversi, level, budget } => play_reversi(level, budget),
         #[cfg(feature = "arena")]
-        Commands::Tournament { game: PerftGame::Reversi, plies, budget } => tournament(plies, budget),
-        Commands::Perft { game: PerftGame::Reversi, depth } => {
+        Commands::Tournament { game: ReversiGame::Reversi, plies, budget } => tournament(plies, budget),
+        Commands::Perft { game: ReversiGame::Reversi, depth } => {
             let started = std::time::Instant::now();
             println!("{}", gamekit::othello::Board::start().perft(depth));
             eprintln!("({:.3} s)", started.elapsed().as_secs_f64());
@@ -248,14 +248,7 @@ fn tournament(plies: u32, budget: f64) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let count = |keep: fn(i32) -> bool| matches.iter().filter(|game| keep(game.margin)).count();
-    let (wins, draws, losses) = (count(|m| m > 0), count(|m| m == 0), count(|m| m < 0));
-    let margin = matches.iter().map(|game| f64::from(game.margin)).sum::<f64>() / matches.len() as f64;
-    println!(
-        "{} games: the strong engine won {wins} ({:.1}%), drew {draws}, lost {losses}; average margin {margin:+.1} discs",
-        matches.len(),
-        100.0 * wins as f64 / matches.len() as f64
-    );
+    println!("{}", arena::Tally::of(&matches));
     ExitCode::SUCCESS
 }
 

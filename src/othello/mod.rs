@@ -96,6 +96,16 @@ impl Board {
         }
     }
 
+    /// A board from each square's disc: `owner(square)` is `Some(true)` for a disc of the
+    /// player to move, `Some(false)` for one of the opponent, `None` for an empty square.
+    pub fn from_owners(owner: impl Fn(u32) -> Option<bool>) -> Board {
+        (0..64).fold(Board { player: 0, opponent: 0 }, |board, square| match owner(square) {
+            Some(true) => Board { player: board.player | 1 << square, ..board },
+            Some(false) => Board { opponent: board.opponent | 1 << square, ..board },
+            None => board,
+        })
+    }
+
     /// The empty squares.
     pub fn empty(&self) -> u64 {
         !(self.player | self.opponent)
@@ -198,6 +208,18 @@ pub fn parse_square(name: &str) -> Option<u32> {
         &[column @ b'a'..=b'h', row @ b'1'..=b'8'] => Some(u32::from(row - b'1') * 8 + u32::from(column - b'a')),
         _ => None,
     }
+}
+
+/// The square at `row` and `col` (each 1 to 8) as the `reversi_players` assignment counts
+/// them: row 1 is bits 0–7. (That makes the book's rows the FFO files' ranks, so the book's
+/// d3 is square c4 here; the rules do not care.)
+pub fn square_at(row: i32, col: i32) -> u32 {
+    ((row - 1) * 8 + col - 1) as u32
+}
+
+/// The (row, column) of a square, each from 1: the inverse of [`square_at`].
+pub fn row_col(square: u32) -> (i32, i32) {
+    (square as i32 / 8 + 1, square as i32 % 8 + 1)
 }
 
 /// A square's name, as `a1` or `h8`.
