@@ -1,15 +1,10 @@
 //! The board: the initial position, the rules of a move, the first possible move, the
 //! scores; squares off the board are never a move and never a panic.
 
-use crate::{after, bit, oracle, random_positions, row_col, square};
+use crate::{after, oracle, random_positions, row_col, square, square_at};
 use gamekit::othello;
-use reversi_players::{Board, Color, InvalidMove};
+use reversi_players::{Board, Color, InvalidMove, squares as every_square};
 use rstest::rstest;
-
-/// Every square of the board, row by row.
-fn every_square() -> impl Iterator<Item = (i32, i32)> {
-    (1..=8).flat_map(|row| (1..=8).map(move |col| (row, col)))
-}
 
 #[test]
 fn the_initial_position_has_four_discs_in_the_centre() {
@@ -95,7 +90,7 @@ fn valid_move_agrees_with_the_oracle_along_random_games() {
         for color in [color, color.opponent()] {
             let moves = oracle(&board, color).moves();
             for (row, col) in every_square() {
-                let expected = moves & 1 << bit(row, col) != 0;
+                let expected = moves & 1 << square_at(row, col) != 0;
                 assert_eq!(board.valid_move(color, row, col), expected, "{color:?} at {row},{col} on {board:?}");
             }
         }

@@ -24,7 +24,7 @@ mod robustness;
 mod transcripts;
 mod viewer;
 
-use gamekit::othello;
+use gamekit::othello::{self, row_col, square_at};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use reversi_players::{Board, Color, Screen, Terminal};
@@ -36,35 +36,25 @@ fn at_terminal(input: &str) -> (Terminal, Screen) {
     (Terminal::new(Cursor::new(input.as_bytes().to_vec()), screen.clone()), screen)
 }
 
+/// A move, as (row, column).
+type Move = (i32, i32);
+
+/// A position and the colour to move.
+type Position = (Board, Color);
+
 /// The (row, column) of a square's name, as `d3`.
 fn square(name: &str) -> (i32, i32) {
     let [row, col] = name.as_bytes() else { panic!("a square name: {name}") };
     (i32::from(row - b'a') + 1, i32::from(col - b'0'))
 }
 
-/// The oracle's square for (row, column): row a is the first eight bits.
-fn bit(row: i32, col: i32) -> u32 {
-    ((row - 1) * 8 + col - 1) as u32
-}
-
-/// The (row, column) of an oracle's square.
-fn row_col(square: u32) -> (i32, i32) {
-    (square as i32 / 8 + 1, square as i32 % 8 + 1)
-}
-
-/// The oracle's view of `board` with `to_move` to move.
+/// The oracle's view of `board` with `to_move` to move (row a is the oracle's first eight
+/// squares).
 fn oracle(board: &Board, to_move: Color) -> othello::Board {
-    let (mut mine, mut theirs) = (0, 0);
-    for row in 1..=8 {
-        for col in 1..=8 {
-            match board.at(row, col) {
-                Some(color) if color == to_move => mine |= 1 << bit(row, col),
-                Some(_) => theirs |= 1 << bit(row, col),
-                None => {}
-            }
-        }
-    }
-    othello::Board { player: mine, opponent: theirs }
+    othello::Board::from_owners(|square| {
+        let (row, col) = row_col(square);
+        board.at(row, col).map(|color| color == to_move)
+    })
 }
 
 /// The board after `moves` (square names, Black first, the colours alternating; a pass is
@@ -85,20 +75,21 @@ fn after(moves: &[&str]) -> (Board, Color) {
 }
 
 /// A random game, played by the crate's board with moves the oracle lists, to its end:
-/// every position with the colour to move (and whether it must pass), in order.
-fn random_game(rng: &mut ChaCha8Rng) -> Vec<(Board, Color)> {
+/// every position with the colour to move, in order, and the moves with who made them.
+fn random_game(rng: &mut ChaCha8Rng) -> (Vec<Position>, Vec<(Color, Move)>) {
     let (mut board, mut color) = (Board::new(), Color::Black);
-    let mut positions = vec![(board.clone(), color)];
+    let (mut positions, mut moves) = (vec![(board.clone(), color)], Vec::new());
     loop {
-        let moves = oracle(&board, color).moves();
-        if moves == 0 {
+        let options = oracle(&board, color).moves();
+        if options == 0 {
             if oracle(&board, color.opponent()).moves() == 0 {
-                return positions;
+                return (positions, moves);
             }
         } else {
-            let pick = rng.random_range(0..moves.count_ones() as usize);
-            let (row, col) = row_col(othello::squares(moves).nth(pick).expect("a move"));
+            let pick = rng.random_range(0..options.count_ones() as usize);
+            let (row, col) = row_col(othello::squares(options).nth(pick).expect("a move"));
             board.play(color, row, col).expect("the oracle's move is valid");
+            moves.push((color, (row, col)));
         }
         color = color.opponent();
         positions.push((board.clone(), color));
@@ -106,9 +97,9 @@ fn random_game(rng: &mut ChaCha8Rng) -> Vec<(Board, Color)> {
 }
 
 /// The positions of `games` random games from `seed`.
-fn random_positions(seed: u64, games: usize) -> Vec<(Board, Color)> {
+fn random_positions(seed: u64, games: usize) -> Vec<Position> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    (0..games).flat_map(|_| random_game(&mut rng)).collect()
+    (0..games).flat_map(|_| random_game(&mut rng).0).collect()
 }
 
 /// The `reversi-players` program of the crate under test.

@@ -107,12 +107,12 @@ fn the_computer_announces_the_books_move() {
     assert_eq!(screen.text(), "Black plays [f5]\n");
 }
 
-/// A machine that always chooses the same square.
-struct Always((i32, i32));
+/// A machine that always chooses the same square, or none.
+struct Always(Option<(i32, i32)>);
 
 impl Machine for Always {
     fn choose_move(&mut self, _board: &Board) -> Option<(i32, i32)> {
-        Some(self.0)
+        self.0
     }
 }
 
@@ -120,7 +120,16 @@ impl Machine for Always {
 fn the_computer_text_player_plays_any_machine() {
     let (board, _) = after(&["d3"]);
     let screen = Screen::default();
-    let mut player = VirtualTextPlayer::with_machine(screen.clone(), Color::White, Box::new(Always(square("e3"))));
+    let mut player =
+        VirtualTextPlayer::with_machine(screen.clone(), Color::White, Box::new(Always(Some(square("e3")))));
     assert_eq!(player.get_move(&board).expect("a move"), square("e3"));
     assert_eq!(screen.text(), "White plays [e3]\n");
+}
+
+#[test]
+fn a_machine_that_gives_no_move_is_an_error_not_a_panic() {
+    let screen = Screen::default();
+    let mut player = VirtualTextPlayer::with_machine(screen.clone(), Color::Black, Box::new(Always(None)));
+    assert!(matches!(player.get_move(&Board::new()), Err(Error::NoMove(Color::Black))));
+    assert_eq!(screen.text(), "");
 }

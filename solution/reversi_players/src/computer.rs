@@ -171,9 +171,10 @@ impl<W: Write> VirtualTextPlayer<W> {
 }
 
 impl<W: Write> Player for VirtualTextPlayer<W> {
-    /// The machine's move, announced as `Black plays [d3]`.
+    /// The machine's move, announced as `Black plays [d3]`; [`Error::NoMove`] when the
+    /// machine gives none.
     fn get_move(&mut self, board: &Board) -> Result<(i32, i32), Error> {
-        let (row, col) = self.machine.choose_move(board).ok_or(Error::InvalidMove(self.color, 0, 0))?;
+        let (row, col) = self.machine.choose_move(board).ok_or(Error::NoMove(self.color))?;
         writeln!(self.output, "{} plays [{}]", self.color.name(), square_name(row, col))?;
         Ok((row, col))
     }

@@ -71,7 +71,8 @@ impl<W: Write> VirtualTextPlayer<W> {
 }
 
 impl<W: Write> Player for VirtualTextPlayer<W> {
-    /// The machine's move, announced as `Black plays [d3]`.
+    /// The machine's move, announced as `Black plays [d3]`; [`Error::NoMove`] when the
+    /// machine gives none.
     fn get_move(&mut self, board: &Board) -> Result<(i32, i32), Error> {
         let (_output, _machine) = (&mut self.output, &mut self.machine);
         todo!("choose a move for {:?} with the machine on {board:?}, and announce it", self.color)

@@ -135,6 +135,8 @@ pub trait Machine {
 pub enum Error {
     /// A player gave a move that is not valid on the board: the colour, row and column.
     InvalidMove(Color, i32, i32),
+    /// A computer player's [`Machine`] gave no move although its colour has one.
+    NoMove(Color),
     /// A bad command line, the end of the input, or a failed terminal.
     Console(ConsoleError),
 }
@@ -143,7 +145,7 @@ impl Error {
     /// The exit status a program ends with: 2 for a bad command line, else 1.
     pub fn exit_code(&self) -> u8 {
         match self {
-            Error::InvalidMove(..) => 1,
+            Error::InvalidMove(..) | Error::NoMove(_) => 1,
             Error::Console(error) => error.exit_code(),
         }
     }
@@ -155,6 +157,7 @@ impl fmt::Display for Error {
             Error::InvalidMove(color, row, col) => {
                 write!(f, "{} gave an invalid move (row {row}, column {col}): the game stopped", color.name())
             }
+            Error::NoMove(color) => write!(f, "{}'s computer gave no move: the game stopped", color.name()),
             Error::Console(error) => write!(f, "{error}"),
         }
     }
