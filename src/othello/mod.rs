@@ -39,6 +39,28 @@ const DIRECTIONS: [fn(u64) -> u64; 8] = [
     |b| (b >> 9) & NOT_H,
 ];
 
+/// Each square's eight rays: the squares beyond it in one direction, to the edge. The first
+/// four go up the board (to higher bits), the last four down.
+const RAYS: [[u64; 8]; 64] = {
+    const STEPS: [(i32, i32); 8] = [(0, 1), (1, -1), (1, 0), (1, 1), (0, -1), (-1, 1), (-1, 0), (-1, -1)];
+    let mut rays = [[0; 8]; 64];
+    let mut square = 0;
+    while square < 64 {
+        let mut direction = 0;
+        while direction < 8 {
+            let (row_step, col_step) = STEPS[direction];
+            let (mut row, mut col) = (square as i32 / 8 + row_step, square as i32 % 8 + col_step);
+            while row >= 0 && row < 8 && col >= 0 && col < 8 {
+                rays[square][direction] |= 1 << (row * 8 + col);
+                (row, col) = (row + row_step, col + col_step);
+            }
+            direction += 1;
+        }
+        square += 1;
+    }
+    rays
+};
+
 /// A position: the discs of the player to move and of the opponent (who is black is not
 /// kept: the engine needs only whose turn it is).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -126,17 +148,27 @@ impl Board {
         moves & self.empty()
     }
 
-    /// The opponent's discs a disc on `square` would flip: empty when it is not a move.
+    /// The opponent's discs a disc on the empty `square` would flip: none when it is not a
+    /// move.
+    ///
+    /// Along each ray from `square`, the first square that is not the opponent's closes the
+    /// line if it is ours; every ray square before it is then flipped. On a ray going up the
+    /// board that square is the ray's lowest such bit, on one going down its highest.
     pub fn flips(&self, square: u32) -> u64 {
+        let rays = &RAYS[square as usize];
         let mut flips = 0;
-        for shift in DIRECTIONS {
-            let (mut line, mut next) = (0, shift(1 << square));
-            while next & self.opponent != 0 {
-                line |= next;
-                next = shift(next);
+        for &ray in &rays[..4] {
+            let outflank = ray & !self.opponent;
+            let first = outflank & outflank.wrapping_neg();
+            if first & self.player != 0 {
+                flips |= ray & (first - 1);
             }
-            if next & self.player != 0 {
-                flips |= line;
+        }
+        for &ray in &rays[4..] {
+            let outflank = ray & !self.opponent;
+            let first = (1u64 << 63).checked_shr(outflank.leading_zeros()).unwrap_or(0);
+            if first & self.player != 0 {
+                flips |= ray & !((first << 1) - 1);
             }
         }
         flips
@@ -244,6 +276,38 @@ mod tests {
     #[test]
     fn a_square_that_is_no_move_flips_nothing() {
         assert_eq!(Board::start().flips(0), 0);
+    }
+
+    /// The flips of `square` found by walking each direction a step at a time.
+    fn flips_by_walking(board: &Board, square: u32) -> u64 {
+        let mut flips = 0;
+        for shift in DIRECTIONS {
+            let (mut line, mut next) = (0, shift(1 << square));
+            while next & board.opponent != 0 {
+                line |= next;
+                next = shift(next);
+            }
+            if next & board.player != 0 {
+                flips |= line;
+            }
+        }
+        flips
+    }
+
+    #[test]
+    fn flips_agree_with_walking_the_lines_on_random_boards() {
+        let mut state: u64 = 11;
+        let mut random = || {
+            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            state ^ state >> 29
+        };
+        for _ in 0..5000 {
+            let (discs, mine) = (random() | random(), random());
+            let board = Board { player: discs & mine, opponent: discs & !mine };
+            for square in squares(board.empty()) {
+                assert_eq!(board.flips(square), flips_by_walking(&board, square), "{board:?} {square}");
+            }
+        }
     }
 
     #[test]
