@@ -21,6 +21,19 @@ const SHALLOW: u32 = 6;
 /// Above this many empties, moves are sorted by a shallow search of the evaluation.
 const SORT_BY_SEARCH: u32 = 12;
 
+/// Every square by how good it usually is to take, best first: corners; the edge squares two
+/// from a corner, and the inner squares diagonal to those; the middle of the edges and the
+/// inner squares between; the rest of the ring next to the edges; the squares beside a
+/// corner (C); the squares diagonally inside one (X), which hand the corner over.
+const SQUARE_CLASSES: [u64; 6] = [
+    0x8100_0000_0000_0081,
+    0x2400_8100_0081_0024 | 0x0000_2400_0024_0000,
+    0x1800_0081_8100_0018 | 0x0000_1824_2418_0000 | 0x0000_0018_1800_0000,
+    0x003c_4242_4242_3c00,
+    0x4281_0000_0000_8142,
+    0x0042_0000_0000_4200,
+];
+
 /// The four 4×4 quarters of the board, for parity.
 const QUADRANTS: [u64; 4] = [0x0f0f_0f0f, 0xf0f0_f0f0, 0x0f0f_0f0f << 32, 0xf0f0_f0f0 << 32];
 
@@ -120,7 +133,9 @@ impl Solver {
     fn search(&mut self, board: &Board, mut alpha: i32, mut beta: i32, passed: bool) -> i32 {
         let empties = board.empty().count_ones();
         if empties <= SHALLOW {
-            return self.shallow(board, alpha, beta, passed);
+            let empty = board.empty();
+            let odd = (0..4).filter(|&q| (empty & QUADRANTS[q]).count_ones() % 2 == 1).fold(0, |odd, q| odd | 1 << q);
+            return self.shallow(board, Empties::of(empty), odd, alpha, beta, passed);
         }
         self.nodes += 1;
         if self.out_of_time() {
@@ -162,29 +177,34 @@ impl Solver {
         best
     }
 
-    /// [`search`](Self::search) for the last few empties: squares in odd regions first, no
-    /// table, no move list.
-    fn shallow(&mut self, board: &Board, mut alpha: i32, beta: i32, passed: bool) -> i32 {
+    /// [`search`](Self::search) for the last few empties: no table and no move list, but
+    /// the `empties` (best [class](SQUARE_CLASSES) first) tried in odd quadrants first.
+    /// `odd` has bit `q` set when quadrant `q` has an odd number of empties.
+    fn shallow(&mut self, board: &Board, empties: Empties, odd: u8, mut alpha: i32, beta: i32, passed: bool) -> i32 {
         self.nodes += 1;
-        let empty = board.empty();
-        if empty.count_ones() == 1 {
-            return last_move(board, empty.trailing_zeros());
+        if let [square] = empties.as_slice() {
+            return last_move(board, u32::from(*square));
         }
-        let odd = odd_regions(empty);
         let mut best = -65;
-        for square in squares(empty & odd).chain(squares(empty & !odd)) {
-            let flips = board.flips(square);
-            if flips == 0 {
-                continue;
-            }
-            let next = board.play_flipping(square, flips);
-            let score = -self.shallow(&next, -beta, -alpha, false);
-            if score > best {
-                best = score;
-                if best >= beta {
-                    return best;
+        for parity in [1, 0] {
+            for (index, &square) in empties.as_slice().iter().enumerate() {
+                let quadrant = QUADRANT[usize::from(square)];
+                if odd >> quadrant & 1 != parity {
+                    continue;
                 }
-                alpha = alpha.max(best);
+                let flips = board.flips(u32::from(square));
+                if flips == 0 {
+                    continue;
+                }
+                let next = board.play_flipping(u32::from(square), flips);
+                let score = -self.shallow(&next, empties.without(index), odd ^ 1 << quadrant, -beta, -alpha, false);
+                if score > best {
+                    best = score;
+                    if best >= beta {
+                        return best;
+                    }
+                    alpha = alpha.max(best);
+                }
             }
         }
         if best > -65 {
@@ -192,7 +212,7 @@ impl Solver {
         } else if passed {
             board.final_score()
         } else {
-            -self.shallow(&board.pass(), -beta, -alpha, true)
+            -self.shallow(&board.pass(), empties, odd, -beta, -alpha, true)
         }
     }
 
@@ -232,6 +252,52 @@ impl Solver {
             self.stopped |= self.deadline.is_some_and(|deadline| Instant::now() >= deadline);
         }
         self.stopped
+    }
+}
+
+/// The squares of `set`, the best [class](SQUARE_CLASSES) first.
+fn by_class(set: u64) -> impl Iterator<Item = u32> {
+    SQUARE_CLASSES.into_iter().flat_map(move |class| squares(set & class))
+}
+
+/// The quadrant (an index into [`QUADRANTS`]) of each square.
+const QUADRANT: [u8; 64] = {
+    let mut quadrant = [0; 64];
+    let mut square = 0;
+    while square < 64 {
+        quadrant[square] = (square / 32 * 2 + square % 8 / 4) as u8;
+        square += 1;
+    }
+    quadrant
+};
+
+/// The last few empty squares, the best [class](SQUARE_CLASSES) first.
+#[derive(Clone, Copy)]
+struct Empties {
+    squares: [u8; SHALLOW as usize],
+    len: usize,
+}
+
+impl Empties {
+    /// The squares of `empty` (at most [`SHALLOW`] of them).
+    fn of(empty: u64) -> Empties {
+        let mut empties = Empties { squares: [0; SHALLOW as usize], len: 0 };
+        for square in by_class(empty) {
+            empties.squares[empties.len] = square as u8;
+            empties.len += 1;
+        }
+        empties
+    }
+
+    fn as_slice(&self) -> &[u8] {
+        &self.squares[..self.len]
+    }
+
+    /// These squares but the one at `index`, in the same order.
+    fn without(mut self, index: usize) -> Empties {
+        self.squares.copy_within(index + 1..self.len, index);
+        self.len -= 1;
+        self
     }
 }
 

@@ -136,16 +136,14 @@ impl Board {
     /// The squares the player to move may play: empty, and closing a line of the opponent's
     /// discs in some direction.
     pub fn moves(&self) -> u64 {
-        let mut moves = 0;
-        for shift in DIRECTIONS {
-            // The opponent's discs reachable from ours along this direction, up to six deep.
-            let mut line = shift(self.player) & self.opponent;
-            for _ in 0..5 {
-                line |= shift(line) & self.opponent;
-            }
-            moves |= shift(line);
-        }
-        moves & self.empty()
+        // A line running sideways or diagonally never has an opponent's disc of column a or
+        // h inside it, so leaving those out stops shifts from wrapping round a row's end.
+        let inner = self.opponent & 0x7e7e_7e7e_7e7e_7e7e;
+        let lines = moves_along(self.player, inner, 1)
+            | moves_along(self.player, self.opponent, 8)
+            | moves_along(self.player, inner, 7)
+            | moves_along(self.player, inner, 9);
+        lines & self.empty()
     }
 
     /// The opponent's discs a disc on the empty `square` would flip: none when it is not a
@@ -218,6 +216,21 @@ impl Board {
         }
         squares(moves).map(|square| self.play(square).perft(depth - 1)).sum()
     }
+}
+
+/// The squares beyond a line of `opponent` discs starting next to a `player` disc, along the
+/// two directions that shift by `step` bits; the lines are grown a doubling at a time, as at
+/// most six discs lie between two others.
+fn moves_along(player: u64, opponent: u64, step: u32) -> u64 {
+    let (mut up, mut down) = (opponent & player << step, opponent & player >> step);
+    up |= opponent & up << step;
+    down |= opponent & down >> step;
+    let (pairs_up, pairs_down) = (opponent & opponent << step, opponent & opponent >> step);
+    for _ in 0..2 {
+        up |= pairs_up & up << (2 * step);
+        down |= pairs_down & down >> (2 * step);
+    }
+    up << step | down >> step
 }
 
 /// The squares next to any square of `set`, in any of the eight directions.
@@ -295,7 +308,7 @@ mod tests {
     }
 
     #[test]
-    fn flips_agree_with_walking_the_lines_on_random_boards() {
+    fn moves_and_flips_agree_with_walking_the_lines_on_random_boards() {
         let mut state: u64 = 11;
         let mut random = || {
             state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
@@ -305,7 +318,9 @@ mod tests {
             let (discs, mine) = (random() | random(), random());
             let board = Board { player: discs & mine, opponent: discs & !mine };
             for square in squares(board.empty()) {
-                assert_eq!(board.flips(square), flips_by_walking(&board, square), "{board:?} {square}");
+                let flips = flips_by_walking(&board, square);
+                assert_eq!(board.flips(square), flips, "{board:?} {square}");
+                assert_eq!(board.moves() & 1 << square != 0, flips != 0, "{board:?} {square}");
             }
         }
     }
