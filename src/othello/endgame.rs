@@ -2,12 +2,15 @@
 //!
 //! Negamax with alpha–beta on null windows (principal variation search). What makes it fast
 //! is the order it tries moves in, since a good first move lets the rest be refuted cheaply:
-//! - the best move a [`Table`] remembers for the position, first;
+//! - the best move a [`Table`] remembers for the position, first (and above a few empties,
+//!   a move the table already knows to refute the position ends the search of it at once);
+//! - far from the end, by a shallow search of the [evaluation](super::eval);
 //! - then *fastest first*: the moves that leave the opponent the fewest replies (weighted
 //!   towards corners), which keeps the tree narrow;
 //! - near the end (few empties), squares in a region with an odd number of empties first
 //!   (*parity*: the last move in a region is worth having), without generating or sorting
-//!   moves at all, and the very last empty square counted directly.
+//!   moves at all but trying the better squares first, and the very last empty square
+//!   counted directly.
 
 use super::eval::mobility;
 use super::search::{Moves, Searcher};
@@ -18,7 +21,11 @@ use std::time::Instant;
 /// At most this many empties, the solver stops sorting moves and using the table.
 const SHALLOW: u32 = 6;
 
-/// Above this many empties, moves are sorted by a shallow search of the evaluation.
+/// Above this many empties, the solver looks in the table for a move that cuts off at once.
+const TRANSPOSITION_CUTOFF: u32 = 10;
+
+/// Above this many empties, moves are sorted by a shallow search of the evaluation, one ply
+/// deeper for every five more empties.
 const SORT_BY_SEARCH: u32 = 12;
 
 /// Every square by how good it usually is to take, best first: corners; the edge squares two
@@ -153,6 +160,11 @@ impl Solver {
             (alpha, beta) = (alpha.max(entry.lower.into()), beta.min(entry.upper.into()));
             first = entry.best;
         }
+        if empties > TRANSPOSITION_CUTOFF
+            && let Some(value) = self.transposition_cutoff(board, moves, beta)
+        {
+            return value;
+        }
         let (window_alpha, mut best, mut best_move) = (alpha, -65, NO_MOVE);
         for (index, square) in self.ordered(board, moves, first).into_iter().enumerate() {
             let next = board.play(square);
@@ -175,6 +187,16 @@ impl Solver {
         }
         self.table.store(board, empties as u8, (window_alpha, beta), best, best_move);
         best
+    }
+
+    /// A value of at least `beta` that a move of `moves` is known to give, from what the
+    /// table knows of the position after it (*enhanced transposition cut-off*): a refutation
+    /// found elsewhere in the tree saves searching this node at all.
+    fn transposition_cutoff(&self, board: &Board, moves: u64, beta: i32) -> Option<i32> {
+        squares(moves)
+            .filter_map(|square| self.table.probe(&board.play(square)))
+            .map(|entry| -i32::from(entry.upper))
+            .find(|&least| least >= beta)
     }
 
     /// [`search`](Self::search) for the last few empties: no table and no move list, but
@@ -216,15 +238,17 @@ impl Solver {
         }
     }
 
-    /// The moves of `board` in the order to try them: `first` (if a move), then fastest
-    /// first: the fewest replies (corners counted twice), then the fewest empty squares next
-    /// to our discs (the opponent's future moves), then odd regions first.
+    /// The moves of `board` in the order to try them: `first` (if a move), then by a search
+    /// of the evaluation far from the end, else fastest first: the fewest replies (corners
+    /// counted twice), then the most of our discs on a corner or beside one of ours, the
+    /// fewest empty squares next to our discs (the opponent's future moves), odd regions
+    /// first, and the better [class](SQUARE_CLASSES) of square.
     fn ordered(&mut self, board: &Board, moves: u64, first: u8) -> Moves {
         let empty = board.empty();
         let odd = odd_regions(empty);
         let depth = match empty.count_ones() {
             ..=SORT_BY_SEARCH => None,
-            empties => Some((empties - SORT_BY_SEARCH).div_ceil(5)),
+            empties => Some((empties - SORT_BY_SEARCH) / 5),
         };
         let mut list = Moves::default();
         for square in squares(moves) {
@@ -236,8 +260,9 @@ impl Solver {
                 self.sorter.value(&next, depth) + replies * 24
             } else {
                 let frontier = (super::neighbours(next.opponent) & next.empty()).count_ones() as i32;
+                let anchored = anchored(next.opponent).count_ones() as i32;
                 let parity = i32::from(odd & 1 << square == 0);
-                replies * 64 + frontier * 2 + parity
+                replies * 1024 - anchored * 256 + frontier * 32 + parity * 8 + CLASS[square as usize] * 4
             };
             list.push(key, square);
         }
@@ -258,6 +283,30 @@ impl Solver {
 /// The squares of `set`, the best [class](SQUARE_CLASSES) first.
 fn by_class(set: u64) -> impl Iterator<Item = u32> {
     SQUARE_CLASSES.into_iter().flat_map(move |class| squares(set & class))
+}
+
+/// Each square's index in [`SQUARE_CLASSES`].
+const CLASS: [i32; 64] = {
+    let mut class = [0; 64];
+    let mut square = 0;
+    while square < 64 {
+        while SQUARE_CLASSES[class[square] as usize] & 1 << square == 0 {
+            class[square] += 1;
+        }
+        square += 1;
+    }
+    class
+};
+
+/// The discs of `discs` on a corner or beside one of its corners along an edge: a cheap
+/// count of discs that can never be flipped.
+fn anchored(discs: u64) -> u64 {
+    let corners = discs & 0x8100_0000_0000_0081;
+    let beside = (corners & 0x0100_0000_0000_0001) << 1
+        | (corners & 0x8000_0000_0000_0080) >> 1
+        | (corners & 0x81) << 8
+        | (corners & 0x8100_0000_0000_0000) >> 8;
+    (corners | beside) & discs
 }
 
 /// The quadrant (an index into [`QUADRANTS`]) of each square.

@@ -36,8 +36,9 @@ impl Entry {
     }
 }
 
-/// A table of 2^bits entries, one per slot; a new entry replaces the old one. The whole
-/// position is kept, so a hit is never another position's.
+/// A table of 2^bits entries in buckets of two: one keeps the deepest search seen there, the
+/// other the latest, so deep results (the costly ones) survive the many shallow ones. The
+/// whole position is kept, so a hit is never another position's.
 pub struct Table {
     entries: Vec<Entry>,
     shift: u32,
@@ -49,15 +50,24 @@ impl Table {
         Table { entries: vec![Entry::default(); 1 << bits], shift: 64 - bits }
     }
 
-    fn slot(&self, board: &Board) -> usize {
+    /// The first of the two slots of `board`'s bucket.
+    fn bucket(&self, board: &Board) -> usize {
         let mixed = (board.player ^ board.opponent.rotate_left(29)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        ((mixed ^ mixed >> 31).wrapping_mul(0xbf58_476d_1ce4_e5b9) >> self.shift) as usize
+        ((mixed ^ mixed >> 31).wrapping_mul(0xbf58_476d_1ce4_e5b9) >> self.shift) as usize & !1
+    }
+
+    /// The slot holding `board`, if any.
+    fn find(&self, board: &Board) -> Option<usize> {
+        let bucket = self.bucket(board);
+        (bucket..bucket + 2).find(|&slot| {
+            let entry = &self.entries[slot];
+            entry.player == board.player && entry.opponent == board.opponent
+        })
     }
 
     /// What the table knows of `board`, if anything.
     pub fn probe(&self, board: &Board) -> Option<Entry> {
-        let entry = self.entries[self.slot(board)];
-        (entry.player == board.player && entry.opponent == board.opponent).then_some(entry)
+        self.find(board).map(|slot| self.entries[slot])
     }
 
     /// Keeps what a fail-soft search `depth` deep with the window `alpha..beta` learnt about
@@ -65,17 +75,19 @@ impl Table {
     /// `beta`, an upper bound when at most `alpha`, else exact. Bounds already known from a
     /// search as deep are kept when they agree.
     pub fn store(&mut self, board: &Board, depth: u8, (alpha, beta): (i32, i32), value: i32, best: u8) {
-        let slot = self.slot(board);
         let found =
             (if value > alpha { value as i16 } else { i16::MIN }, if value < beta { value as i16 } else { i16::MAX });
-        let merged = self
-            .probe(board)
+        let known = self.find(board);
+        let merged = known
+            .map(|slot| self.entries[slot])
             .filter(|known| known.depth == depth)
             .map(|known| (known.lower.max(found.0), known.upper.min(found.1)))
             .filter(|(lower, upper)| lower <= upper);
         // Bounds that disagree with the new search (a table can mislead) give way to it.
         let (lower, upper) = merged.unwrap_or(found);
         let entry = Entry { player: board.player, opponent: board.opponent, lower, upper, depth, best };
+        let bucket = self.bucket(board);
+        let slot = known.unwrap_or(if depth >= self.entries[bucket].depth { bucket } else { bucket + 1 });
         self.entries[slot] = entry;
     }
 }
