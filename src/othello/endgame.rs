@@ -18,9 +18,13 @@ use super::table::{NO_MOVE, Table};
 use super::{Board, squares};
 use std::time::Instant;
 
-/// At most this many empties, the solver stops sorting moves and using the table.
+/// At most this many empties, the solver stops generating and sorting moves.
 const SHALLOW: u32 = 6;
 
+/// From this many empties up, the solver keeps what it learns in the table. Nearer the end a
+/// position costs less to search again than to look up, each look-up being a read from
+/// memory (the table is far bigger than the cache).
+const TABLED: u32 = 8;
 /// Above this many empties, the solver looks in the table for a move that cuts off at once.
 const TRANSPOSITION_CUTOFF: u32 = 10;
 
@@ -71,9 +75,9 @@ impl Default for Solver {
 }
 
 impl Solver {
-    /// A solver with a table of 2^22 entries (96 MiB).
+    /// A solver with a table of 2^20 entries (24 MiB; more is slower on the FFO positions).
     pub fn new() -> Solver {
-        Solver::with_table(22)
+        Solver::with_table(20)
     }
 
     /// A solver with a table of 2^`bits` entries.
@@ -115,7 +119,7 @@ impl Solver {
             return Solution { score, best: None };
         }
         let mut best = Solution { score: -65, best: None };
-        for (index, square) in self.ordered(board, moves, NO_MOVE).into_iter().enumerate() {
+        for (index, square) in self.ordered(board, moves, NO_MOVE).by_ref().enumerate() {
             let next = board.play(square);
             let alpha = best.score.max(-64);
             let score = if index == 0 {
@@ -153,7 +157,8 @@ impl Solver {
             return if passed { board.final_score() } else { -self.search(&board.pass(), -beta, -alpha, true) };
         }
         let mut first = NO_MOVE;
-        if let Some(entry) = self.table.probe(board) {
+        let tabled = empties >= TABLED;
+        if let Some(entry) = tabled.then(|| self.table.probe(board)).flatten() {
             if let Some(value) = entry.cutoff(alpha, beta) {
                 return value;
             }
@@ -166,7 +171,7 @@ impl Solver {
             return value;
         }
         let (window_alpha, mut best, mut best_move) = (alpha, -65, NO_MOVE);
-        for (index, square) in self.ordered(board, moves, first).into_iter().enumerate() {
+        for (index, square) in self.ordered(board, moves, first).by_ref().enumerate() {
             let next = board.play(square);
             let floor = alpha.max(best);
             let score = if index == 0 {
@@ -185,7 +190,9 @@ impl Solver {
                 }
             }
         }
-        self.table.store(board, empties as u8, (window_alpha, beta), best, best_move);
+        if tabled {
+            self.table.store(board, empties as u8, (window_alpha, beta), best, best_move);
+        }
         best
     }
 
@@ -266,7 +273,6 @@ impl Solver {
             };
             list.push(key, square);
         }
-        list.sort();
         list
     }
 

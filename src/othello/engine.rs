@@ -24,7 +24,7 @@ pub struct Engine {
 impl Engine {
     /// An engine that takes at most about `budget` per move.
     pub fn new(budget: Duration) -> Engine {
-        Engine { searcher: Searcher::new(20), solver: Solver::with_table(21), budget }
+        Engine { searcher: Searcher::new(20), solver: Solver::new(), budget }
     }
 
     /// The move to play on `board` (a square), or `None` when the player to move must pass.

@@ -112,21 +112,22 @@ impl Searcher {
             let key = if square == u32::from(first) { i32::MIN } else { evaluate(&board.play(square)) };
             list.push(key, square);
         }
-        list.sort();
         list
     }
 }
 
 /// A position's moves with their sort keys, kept without allocating (a position has at most
-/// 33 moves): the order a search tries them in.
+/// 33 moves), given out lowest key first: the order a search tries them in. Each is picked
+/// when asked for rather than all sorted at once, since the first often ends the search.
 pub(super) struct Moves {
     keyed: [(i32, u32); 40],
     len: usize,
+    taken: usize,
 }
 
 impl Default for Moves {
     fn default() -> Self {
-        Moves { keyed: [(0, 0); 40], len: 0 }
+        Moves { keyed: [(0, 0); 40], len: 0, taken: 0 }
     }
 }
 
@@ -135,18 +136,16 @@ impl Moves {
         self.keyed[self.len] = (key, square);
         self.len += 1;
     }
-
-    /// By key, lowest first.
-    pub(super) fn sort(&mut self) {
-        self.keyed[..self.len].sort_unstable();
-    }
 }
 
-impl IntoIterator for Moves {
+impl Iterator for Moves {
     type Item = u32;
-    type IntoIter = std::iter::Map<std::iter::Take<std::array::IntoIter<(i32, u32), 40>>, fn((i32, u32)) -> u32>;
 
-    fn into_iter(self) -> Self::IntoIter {
-        self.keyed.into_iter().take(self.len).map(|(_, square)| square)
+    fn next(&mut self) -> Option<u32> {
+        let rest = &mut self.keyed[self.taken..self.len];
+        let lowest = (0..rest.len()).min_by_key(|&index| rest[index])?;
+        rest.swap(0, lowest);
+        self.taken += 1;
+        Some(rest[0].1)
     }
 }
