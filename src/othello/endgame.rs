@@ -29,7 +29,7 @@ const TABLED: u32 = 8;
 const TRANSPOSITION_CUTOFF: u32 = 10;
 
 /// Above this many empties, moves are sorted by a shallow search of the evaluation, one ply
-/// deeper for every five more empties.
+/// deeper for every three more empties.
 const SORT_BY_SEARCH: u32 = 12;
 
 /// Every square by how good it usually is to take, best first: corners; the edge squares two
@@ -211,21 +211,22 @@ impl Solver {
     /// `odd` has bit `q` set when quadrant `q` has an odd number of empties.
     fn shallow(&mut self, board: &Board, empties: Empties, odd: u8, mut alpha: i32, beta: i32, passed: bool) -> i32 {
         self.nodes += 1;
-        if let [square] = empties.as_slice() {
-            return last_move(board, u32::from(*square));
+        if empties.len == 1 {
+            return last_move(board, empties.get(0));
         }
         let mut best = -65;
         for parity in [1, 0] {
-            for (index, &square) in empties.as_slice().iter().enumerate() {
-                let quadrant = QUADRANT[usize::from(square)];
+            for index in 0..empties.len {
+                let square = empties.get(index);
+                let quadrant = QUADRANT[square as usize];
                 if odd >> quadrant & 1 != parity {
                     continue;
                 }
-                let flips = board.flips(u32::from(square));
+                let flips = board.flips(square);
                 if flips == 0 {
                     continue;
                 }
-                let next = board.play_flipping(u32::from(square), flips);
+                let next = board.play_flipping(square, flips);
                 let score = -self.shallow(&next, empties.without(index), odd ^ 1 << quadrant, -beta, -alpha, false);
                 if score > best {
                     best = score;
@@ -255,7 +256,7 @@ impl Solver {
         let odd = odd_regions(empty);
         let depth = match empty.count_ones() {
             ..=SORT_BY_SEARCH => None,
-            empties => Some((empties - SORT_BY_SEARCH) / 5),
+            empties => Some((empties - SORT_BY_SEARCH) / 3),
         };
         let mut list = Moves::default();
         for square in squares(moves) {
@@ -326,33 +327,33 @@ const QUADRANT: [u8; 64] = {
     quadrant
 };
 
-/// The last few empty squares, the best [class](SQUARE_CLASSES) first.
+/// The last few empty squares, the best [class](SQUARE_CLASSES) first, a byte each (the
+/// first in the lowest byte): a list copied as one number.
 #[derive(Clone, Copy)]
 struct Empties {
-    squares: [u8; SHALLOW as usize],
-    len: usize,
+    packed: u64,
+    len: u32,
 }
 
 impl Empties {
-    /// The squares of `empty` (at most [`SHALLOW`] of them).
+    /// The squares of `empty` (at most eight of them).
     fn of(empty: u64) -> Empties {
-        let mut empties = Empties { squares: [0; SHALLOW as usize], len: 0 };
-        for square in by_class(empty) {
-            empties.squares[empties.len] = square as u8;
-            empties.len += 1;
-        }
-        empties
+        by_class(empty).fold(Empties { packed: 0, len: 0 }, |empties, square| Empties {
+            packed: empties.packed | u64::from(square) << (8 * empties.len),
+            len: empties.len + 1,
+        })
     }
 
-    fn as_slice(&self) -> &[u8] {
-        &self.squares[..self.len]
+    /// The square at `index`.
+    fn get(self, index: u32) -> u32 {
+        (self.packed >> (8 * index)) as u32 & 0xff
     }
 
     /// These squares but the one at `index`, in the same order.
-    fn without(mut self, index: usize) -> Empties {
-        self.squares.copy_within(index + 1..self.len, index);
-        self.len -= 1;
-        self
+    fn without(self, index: u32) -> Empties {
+        let before = self.packed & ((1 << (8 * index)) - 1);
+        let after = self.packed >> (8 * index) >> 8 << (8 * index);
+        Empties { packed: before | after, len: self.len - 1 }
     }
 }
 

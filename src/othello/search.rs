@@ -44,7 +44,7 @@ impl Searcher {
             (self.deadline, self.stopped) = ((depth > 1).then_some(deadline), false);
             let first = self.table.probe(board).map_or(NO_MOVE, |entry| entry.best);
             let (mut value, mut choice) = (-INFINITY, None);
-            for square in self.ordered(board, moves, first) {
+            for square in self.ordered(board, moves, first, true) {
                 let score = -self.search(&board.play(square), depth - 1, -INFINITY, -value, false);
                 if self.stopped {
                     return Some(best);
@@ -88,7 +88,7 @@ impl Searcher {
         }
         let window_alpha = alpha;
         let (mut best, mut best_move) = (-INFINITY, NO_MOVE);
-        for square in self.ordered(board, moves, first) {
+        for square in self.ordered(board, moves, first, depth > 1) {
             let score = -self.search(&board.play(square), depth - 1, -beta, -alpha, false);
             if self.stopped {
                 return 0;
@@ -105,11 +105,16 @@ impl Searcher {
         best
     }
 
-    /// The moves of `board`, the table's best first, then by the evaluation after them.
-    fn ordered(&self, board: &Board, moves: u64, first: u8) -> Moves {
+    /// The moves of `board`, the table's best first, then by the evaluation after them if
+    /// `by_evaluation` (not worth it one ply from the end: evaluating them is the search).
+    fn ordered(&self, board: &Board, moves: u64, first: u8, by_evaluation: bool) -> Moves {
         let mut list = Moves::default();
         for square in squares(moves) {
-            let key = if square == u32::from(first) { i32::MIN } else { evaluate(&board.play(square)) };
+            let key = match () {
+                _ if square == u32::from(first) => i32::MIN,
+                _ if by_evaluation => evaluate(&board.play(square)),
+                _ => 0,
+            };
             list.push(key, square);
         }
         list
