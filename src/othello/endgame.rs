@@ -2,8 +2,7 @@
 //!
 //! Negamax with alpha–beta on null windows (principal variation search). What makes it fast
 //! is the order it tries moves in, since a good first move lets the rest be refuted cheaply:
-//! - the best move a [`Table`] remembers for the position, first (and above a few empties,
-//!   a move the table already knows to refute the position ends the search of it at once);
+//! - the best move a [`Table`] remembers for the position, first;
 //! - far from the end, by a shallow search of the [evaluation](super::eval);
 //! - then *fastest first*: the moves that leave the opponent the fewest replies (weighted
 //!   towards corners), which keeps the tree narrow;
@@ -11,11 +10,15 @@
 //!   (*parity*: the last move in a region is worth having), without generating or sorting
 //!   moves at all but trying the better squares first, and the very last empty square
 //!   counted directly.
+//!
+//! Two cut-offs end the search of a position before any move: the table may already know a
+//! move that refutes it (*enhanced transposition cut-off*), and the opponent's *stable*
+//! discs, which can never be flipped, may show that it cannot reach the window.
 
 use super::eval::mobility;
 use super::search::{Moves, Searcher};
 use super::table::{NO_MOVE, Table};
-use super::{Board, squares};
+use super::{Board, squares, stable};
 use std::time::Instant;
 
 /// At most this many empties, the solver stops generating and sorting moves.
@@ -156,6 +159,9 @@ impl Solver {
         if moves == 0 {
             return if passed { board.final_score() } else { -self.search(&board.pass(), -beta, -alpha, true) };
         }
+        if let Some(most) = stability_cutoff(board, alpha) {
+            return most;
+        }
         let mut first = NO_MOVE;
         let tabled = empties >= TABLED;
         if let Some(entry) = tabled.then(|| self.table.probe(board)).flatten() {
@@ -213,6 +219,11 @@ impl Solver {
         self.nodes += 1;
         if empties.len == 1 {
             return last_move(board, empties.get(0));
+        }
+        if empties.len >= 3
+            && let Some(most) = stability_cutoff(board, alpha)
+        {
+            return most;
         }
         let mut best = -65;
         for parity in [1, 0] {
@@ -355,6 +366,17 @@ impl Empties {
         let after = self.packed >> (8 * index) >> 8 << (8 * index);
         Empties { packed: before | after, len: self.len - 1 }
     }
+}
+
+/// The most the player to move can end with when the opponent keeps every disc of theirs
+/// that is [stable], if it is no more than `alpha`: the search fails low without a move.
+/// (Below a window at 0 the opponent would need 33 stable discs: not worth looking.)
+fn stability_cutoff(board: &Board, alpha: i32) -> Option<i32> {
+    if alpha < 0 {
+        return None;
+    }
+    let most = 64 - 2 * stable(board.opponent, !board.empty()).count_ones() as i32;
+    (most <= alpha).then_some(most)
 }
 
 /// The quadrants with an odd number of empty squares.

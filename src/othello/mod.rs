@@ -233,6 +233,71 @@ fn moves_along(player: u64, opponent: u64, step: u32) -> u64 {
     up << step | down >> step
 }
 
+/// The discs of `discs` that can never be flipped, on a board whose occupied squares are
+/// `filled`.
+///
+/// A disc is flipped along one of four lines through it (a row, a column, two diagonals),
+/// and only inside a run with an empty square at one end. So along a line it is safe when
+/// the line is full, when a neighbour on the line is off the board, or when one is itself
+/// such a disc: safe along all four, it is stable. The stable discs are grown from none
+/// until nothing changes.
+pub fn stable(discs: u64, filled: u64) -> u64 {
+    let full = full_lines(filled);
+    // The squares whose row, or whose column, ends at them.
+    let (row_ends, column_ends) = (0x8181_8181_8181_8181, 0xff00_0000_0000_00ff);
+    let edges = row_ends | column_ends;
+    let mut stable = 0;
+    loop {
+        let sideways = full[0] | row_ends | (stable << 1 & NOT_A) | (stable >> 1 & NOT_H);
+        let upright = full[1] | column_ends | stable << 8 | stable >> 8;
+        let rising = full[2] | edges | (stable << 9 & NOT_A) | (stable >> 9 & NOT_H);
+        let falling = full[3] | edges | (stable << 7 & NOT_H) | (stable >> 7 & NOT_A);
+        let grown = discs & sideways & upright & rising & falling;
+        if grown == stable {
+            return stable;
+        }
+        stable = grown;
+    }
+}
+
+/// The squares whose row, column, rising diagonal (a1–h8 way) and falling diagonal (a8–h1
+/// way) are full, in that order, of a board whose occupied squares are `filled`.
+fn full_lines(filled: u64) -> [u64; 4] {
+    let (mut rows, mut columns) = (filled, filled);
+    for shift in [4, 2, 1] {
+        rows &= rows >> shift;
+    }
+    for shift in [32, 16, 8] {
+        columns &= columns >> shift;
+    }
+    let diagonals =
+        |lines: &[u64; 15]| lines.iter().filter(|&&line| filled & line == line).fold(0, |full, line| full | line);
+    [
+        (rows & 0x0101_0101_0101_0101) * 0xff,
+        (columns & 0xff) * 0x0101_0101_0101_0101,
+        diagonals(&RISING),
+        diagonals(&FALLING),
+    ]
+}
+
+/// The fifteen diagonals running a1–h8 way: from each square of row 1 and column a, up.
+const RISING: [u64; 15] = diagonals(0, 3);
+/// The fifteen diagonals running h1–a8 way: from each square of row 1 and column h, up.
+const FALLING: [u64; 15] = diagonals(7, 1);
+
+/// The lines from each square of row 1 and then of `column` above it, along the ray
+/// `direction` (one going up the board).
+const fn diagonals(column: usize, direction: usize) -> [u64; 15] {
+    let mut lines = [0; 15];
+    let mut line = 0;
+    while line < 15 {
+        let start = if line < 8 { line } else { (line - 7) * 8 + column };
+        lines[line] = 1 << start | RAYS[start][direction];
+        line += 1;
+    }
+    lines
+}
+
 /// The squares next to any square of `set`, in any of the eight directions.
 pub fn neighbours(set: u64) -> u64 {
     DIRECTIONS.iter().fold(0, |around, shift| around | shift(set))
@@ -323,6 +388,57 @@ mod tests {
                 assert_eq!(board.moves() & 1 << square != 0, flips != 0, "{board:?} {square}");
             }
         }
+    }
+
+    /// The positions of a random game (a generator seeded with `seed`), each as (black,
+    /// white) discs.
+    fn random_game(seed: u64) -> Vec<(u64, u64)> {
+        use rand::{RngExt, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let (mut board, mut black_to_move) = (Board::start(), true);
+        let mut positions = Vec::new();
+        loop {
+            positions.push(if black_to_move { (board.player, board.opponent) } else { (board.opponent, board.player) });
+            let moves = board.moves();
+            if moves == 0 && board.pass().moves() == 0 {
+                return positions;
+            }
+            board = if moves == 0 {
+                board.pass()
+            } else {
+                board.play(squares(moves).nth(rng.random_range(0..moves.count_ones() as usize)).unwrap())
+            };
+            black_to_move = !black_to_move;
+        }
+    }
+
+    #[test]
+    fn stable_discs_keep_their_colour_to_the_end_of_random_games() {
+        let mut found = 0;
+        for seed in 0..300 {
+            let game = random_game(seed);
+            for (ply, &(black, white)) in game.iter().enumerate() {
+                let (stable_black, stable_white) = (stable(black, black | white), stable(white, black | white));
+                found += (stable_black | stable_white).count_ones();
+                for &(later_black, later_white) in &game[ply..] {
+                    assert_eq!(later_black & stable_black, stable_black, "seed {seed} ply {ply}");
+                    assert_eq!(later_white & stable_white, stable_white, "seed {seed} ply {ply}");
+                }
+            }
+        }
+        assert!(found > 100_000, "only {found} stable discs found");
+    }
+
+    #[test]
+    fn a_corner_and_the_full_edge_beside_it_are_stable_and_the_rest_is_not() {
+        // Black holds a1 and b1, c1; white d1; the rest of row 1 is empty.
+        let (black, white) = (0b111, 0b1000);
+        assert_eq!(stable(black, black | white), 0b111);
+        assert_eq!(stable(white, black | white), 0);
+        // A full row 1: every disc of it is stable.
+        let (black, white) = (0x0f, 0xf0);
+        assert_eq!(stable(black, black | white), 0x0f);
+        assert_eq!(stable(white, black | white), 0xf0);
     }
 
     #[test]
