@@ -6,6 +6,8 @@
 //! crate, the platform an instructor grades with:
 //!
 //! - [`cin`]: the references' model of C++'s `cin`, for the programs ported from C++;
+//! - [`game`] and [`search`]: what a two-player game is, and the one generic search
+//!   (alpha–beta, a transposition table, iterative deepening to a deadline) engines plug into;
 //! - [`connect_n`]: the reference engine for Connect N and Connect Four, an exact solver;
 //! - [`reversi`]: the reference engine for Reversi with blocks, the suite's oracle;
 //! - [`othello`]: the reference engine for 8×8 Reversi, on bitboards: the rules and perft, an
@@ -24,8 +26,10 @@
 pub mod arena;
 pub mod cin;
 pub mod connect_n;
+pub mod game;
 pub mod grade;
 pub mod othello;
 pub mod reversi;
+pub mod search;
 pub mod testkit;
 pub mod tictactoe;

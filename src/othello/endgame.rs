@@ -16,7 +16,7 @@
 //! discs, which can never be flipped, may show that it cannot reach the window.
 
 use super::eval::mobility;
-use super::search::{Moves, Searcher};
+use super::search::Searcher;
 use super::table::{NO_MOVE, Table};
 use super::{Board, squares, stable};
 use std::time::Instant;
@@ -399,6 +399,40 @@ fn last_move(board: &Board, square: u32) -> i32 {
     if theirs > 0 { 2 * (mine - theirs) - 64 } else { board.final_score() }
 }
 
+/// A position's moves with their sort keys, kept without allocating (a position has at most
+/// 33 moves), given out lowest key first: the order a search tries them in. Each is picked
+/// when asked for rather than all sorted at once, since the first often ends the search.
+struct Moves {
+    keyed: [(i32, u32); 40],
+    len: usize,
+    taken: usize,
+}
+
+impl Default for Moves {
+    fn default() -> Self {
+        Moves { keyed: [(0, 0); 40], len: 0, taken: 0 }
+    }
+}
+
+impl Moves {
+    fn push(&mut self, key: i32, square: u32) {
+        self.keyed[self.len] = (key, square);
+        self.len += 1;
+    }
+}
+
+impl Iterator for Moves {
+    type Item = u32;
+
+    fn next(&mut self) -> Option<u32> {
+        let rest = &mut self.keyed[self.taken..self.len];
+        let lowest = (0..rest.len()).min_by_key(|&index| rest[index])?;
+        rest.swap(0, lowest);
+        self.taken += 1;
+        Some(rest[0].1)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -445,6 +479,15 @@ mod tests {
             if let Some(best) = solution.best {
                 assert_eq!(-negamax(&board.play(best), false), solution.score);
             }
+        }
+    }
+
+    #[test]
+    fn the_generic_search_to_the_end_agrees_with_the_solver() {
+        let (mut searcher, mut solver) = (Searcher::new(12), Solver::with_table(12));
+        for board in late_positions().into_iter().take(20) {
+            let exact = solver.solve(&board).score;
+            assert_eq!(searcher.value(&board, 20), exact * super::super::search::WIN, "{board:?}");
         }
     }
 

@@ -39,6 +39,6 @@ impl Engine {
         {
             return solution.best;
         }
-        self.searcher.best_move(board, started + self.budget)
+        self.searcher.best_move(board, started + self.budget, board.empty().count_ones()).flatten()
     }
 }

@@ -36,6 +36,12 @@ impl Entry {
     }
 }
 
+/// A well-mixed hash of a position.
+pub fn hash(board: &Board) -> u64 {
+    let mixed = (board.player ^ board.opponent.rotate_left(29)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    (mixed ^ mixed >> 31).wrapping_mul(0xbf58_476d_1ce4_e5b9)
+}
+
 /// A table of 2^bits entries in buckets of two: one keeps the deepest search seen there, the
 /// other the latest, so deep results (the costly ones) survive the many shallow ones. The
 /// whole position is kept, so a hit is never another position's.
@@ -52,8 +58,7 @@ impl Table {
 
     /// The first of the two slots of `board`'s bucket.
     fn bucket(&self, board: &Board) -> usize {
-        let mixed = (board.player ^ board.opponent.rotate_left(29)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        ((mixed ^ mixed >> 31).wrapping_mul(0xbf58_476d_1ce4_e5b9) >> self.shift) as usize & !1
+        (hash(board) >> self.shift) as usize & !1
     }
 
     /// The slot holding `board`, if any.
