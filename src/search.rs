@@ -111,8 +111,9 @@ impl<G: Game> Searcher<G> {
         let window_alpha = alpha;
         let (mut best, mut best_move) = (-INFINITY, None);
         for index in 0..list.len() {
+            // The lowest key left to the front, the others keeping their order.
             let lowest = (index..list.len()).min_by_key(|&other| list[other].0).expect("a move");
-            list.swap(index, lowest);
+            list[index..=lowest].rotate_right(1);
             let mv = list[index].1;
             let score = -self.search(&position.play(mv), depth - 1, -beta, -alpha, ply + 1);
             if self.stopped {

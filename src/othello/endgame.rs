@@ -4,8 +4,8 @@
 //! is the order it tries moves in, since a good first move lets the rest be refuted cheaply:
 //! - the best move a [`Table`] remembers for the position, first;
 //! - far from the end, by a shallow search of the [evaluation](super::eval);
-//! - then *fastest first*: the moves that leave the opponent the fewest replies (weighted
-//!   towards corners), which keeps the tree narrow;
+//! - nearer the end, *fastest first*: the moves that leave the opponent the fewest replies
+//!   (weighted towards corners), which keeps the tree narrow;
 //! - near the end (few empties), squares in a region with an odd number of empties first
 //!   (*parity*: the last move in a region is worth having), without generating or sorting
 //!   moves at all but trying the better squares first, and the very last empty square
@@ -15,7 +15,7 @@
 //! move that refutes it (*enhanced transposition cut-off*), and the opponent's *stable*
 //! discs, which can never be flipped, may show that it cannot reach the window.
 
-use super::eval::mobility;
+use super::eval::{CORNERS, mobility};
 use super::search::Searcher;
 use super::table::{NO_MOVE, Table};
 use super::{Board, squares, stable};
@@ -40,7 +40,7 @@ const SORT_BY_SEARCH: u32 = 12;
 /// inner squares between; the rest of the ring next to the edges; the squares beside a
 /// corner (C); the squares diagonally inside one (X), which hand the corner over.
 const SQUARE_CLASSES: [u64; 6] = [
-    0x8100_0000_0000_0081,
+    CORNERS,
     0x2400_8100_0081_0024 | 0x0000_2400_0024_0000,
     0x1800_0081_8100_0018 | 0x0000_1824_2418_0000 | 0x0000_0018_1800_0000,
     0x003c_4242_4242_3c00,
@@ -148,7 +148,7 @@ impl Solver {
         let empties = board.empty().count_ones();
         if empties <= SHALLOW {
             let empty = board.empty();
-            let odd = (0..4).filter(|&q| (empty & QUADRANTS[q]).count_ones() % 2 == 1).fold(0, |odd, q| odd | 1 << q);
+            let odd = odd_quadrants(empty);
             return self.shallow(board, Empties::of(empty), odd, alpha, beta, passed);
         }
         self.nodes += 1;
@@ -264,7 +264,7 @@ impl Solver {
     /// first, and the better [class](SQUARE_CLASSES) of square.
     fn ordered(&mut self, board: &Board, moves: u64, first: u8) -> Moves {
         let empty = board.empty();
-        let odd = odd_regions(empty);
+        let odd = odd_quadrants(empty);
         let depth = match empty.count_ones() {
             ..=SORT_BY_SEARCH => None,
             empties => Some((empties - SORT_BY_SEARCH) / 3),
@@ -280,7 +280,7 @@ impl Solver {
             } else {
                 let frontier = (super::neighbours(next.opponent) & next.empty()).count_ones() as i32;
                 let anchored = anchored(next.opponent).count_ones() as i32;
-                let parity = i32::from(odd & 1 << square == 0);
+                let parity = i32::from(odd >> QUADRANT[square as usize] & 1 == 0);
                 replies * 1024 - anchored * 256 + frontier * 32 + parity * 8 + CLASS[square as usize] * 4
             };
             list.push(key, square);
@@ -319,7 +319,7 @@ const CLASS: [i32; 64] = {
 /// The discs of `discs` on a corner or beside one of its corners along an edge: a cheap
 /// count of discs that can never be flipped.
 fn anchored(discs: u64) -> u64 {
-    let corners = discs & 0x8100_0000_0000_0081;
+    let corners = discs & CORNERS;
     let beside = (corners & 0x0100_0000_0000_0001) << 1
         | (corners & 0x8000_0000_0000_0080) >> 1
         | (corners & 0x81) << 8
@@ -379,12 +379,9 @@ fn stability_cutoff(board: &Board, alpha: i32) -> Option<i32> {
     (most <= alpha).then_some(most)
 }
 
-/// The quadrants with an odd number of empty squares.
-fn odd_regions(empty: u64) -> u64 {
-    QUADRANTS
-        .into_iter()
-        .filter(|&quadrant| (empty & quadrant).count_ones() % 2 == 1)
-        .fold(0, |odd, quadrant| odd | quadrant)
+/// The quadrants with an odd number of empty squares: bit `q` for [`QUADRANTS`]`[q]`.
+fn odd_quadrants(empty: u64) -> u8 {
+    (0..4).filter(|&q| (empty & QUADRANTS[q]).count_ones() % 2 == 1).fold(0, |odd, q| odd | 1 << q)
 }
 
 /// The final score when `square` is the only empty square: the player to move takes it if

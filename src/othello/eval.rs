@@ -14,7 +14,7 @@
 use super::{Board, neighbours};
 
 /// The four corners.
-const CORNERS: u64 = 0x8100_0000_0000_0081;
+pub(super) const CORNERS: u64 = 0x8100_0000_0000_0081;
 /// The squares diagonally inside the corners: b2, g2, b7, g7.
 const X_SQUARES: u64 = 1 << 9 | 1 << 14 | 1 << 49 | 1 << 54;
 /// The edge squares.

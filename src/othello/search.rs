@@ -9,8 +9,9 @@ use super::eval::evaluate;
 use super::{Board, squares};
 use crate::game::Game;
 
-/// What one disc of final margin is worth when the game is over.
-pub const WIN: i32 = 500;
+/// What one disc of final margin is worth when the game is over: more than the evaluation
+/// ever gives (under 3,000), so a won ending beats any hope.
+pub const WIN: i32 = 4096;
 
 /// The generic search on Reversi.
 pub type Searcher = crate::search::Searcher<Board>;

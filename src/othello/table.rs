@@ -78,7 +78,9 @@ impl Table {
     /// Keeps what a fail-soft search `depth` deep with the window `alpha..beta` learnt about
     /// `board`: its result `value` (within 16 bits) is a lower bound when it is at least
     /// `beta`, an upper bound when at most `alpha`, else exact. Bounds already known from a
-    /// search as deep are kept when they agree.
+    /// search as deep are kept when they agree. A position new to the table goes in the
+    /// bucket's first slot if it is at least as deep as what is there (which moves to the
+    /// second), else in the second.
     pub fn store(&mut self, board: &Board, depth: u8, (alpha, beta): (i32, i32), value: i32, best: u8) {
         let found =
             (if value > alpha { value as i16 } else { i16::MIN }, if value < beta { value as i16 } else { i16::MAX });
@@ -92,7 +94,13 @@ impl Table {
         let (lower, upper) = merged.unwrap_or(found);
         let entry = Entry { player: board.player, opponent: board.opponent, lower, upper, depth, best };
         let bucket = self.bucket(board);
-        let slot = known.unwrap_or(if depth >= self.entries[bucket].depth { bucket } else { bucket + 1 });
+        let slot = known.unwrap_or_else(|| {
+            if depth < self.entries[bucket].depth {
+                return bucket + 1;
+            }
+            self.entries[bucket + 1] = self.entries[bucket];
+            bucket
+        });
         self.entries[slot] = entry;
     }
 }
