@@ -23,7 +23,8 @@ pub trait Game: Copy + Eq {
     fn final_value(&self) -> i32;
 
     /// An estimate of the position's value for the player to move, positive when good for
-    /// them.
+    /// them; [`final_value`](Self::final_value) when the game is over (the search's
+    /// horizon asks only this, so a game can tell the end from the moves it counts anyway).
     fn evaluate(&self) -> i32;
 
     /// A well-mixed hash of the position, to find it in the table.

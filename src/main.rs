@@ -1,5 +1,5 @@
-//! The `gamekit` command: `gamekit grade <assignment> [DIR]`, `gamekit solve connect-n`,
-//! `gamekit perft reversi`.
+//! The `gamekit` command: `grade <assignment> [DIR]`, `solve connect-n|reversi`, `perft
+//! reversi`, and with the `arena` feature `play reversi` and `tournament reversi`.
 
 use clap::{Parser, Subcommand, ValueEnum};
 use gamekit::connect_n::{Position, Shape, Solver};
@@ -204,7 +204,7 @@ fn solve_reversi(board: &str, to_move: &str) -> ExitCode {
     println!("score: {:+}", solution.score);
     match solution.best {
         Some(square) => println!("best move: {}", othello::square_name(square)),
-        None if board.pass().moves() == 0 => println!("best move: none (the game is over)"),
+        None if board.is_over() => println!("best move: none (the game is over)"),
         None => println!("best move: pass"),
     }
     eprintln!("({} positions searched in {:.3} s)", solver.nodes(), started.elapsed().as_secs_f64());

@@ -51,11 +51,6 @@ impl<G: Game> Searcher<G> {
         }
     }
 
-    /// The positions searched so far.
-    pub fn nodes(&self) -> u64 {
-        self.nodes
-    }
-
     /// The value of `position` searched `depth` plies deep.
     pub fn value(&mut self, position: &G, depth: u32) -> i32 {
         (self.deadline, self.stopped) = (None, false);
@@ -88,7 +83,7 @@ impl<G: Game> Searcher<G> {
             return 0;
         }
         if depth == 0 {
-            return if position.moves().next().is_none() { position.final_value() } else { position.evaluate() };
+            return position.evaluate();
         }
         let known = self.probe(position);
         // At the root the search must run, to find its move.
@@ -194,7 +189,7 @@ mod tests {
             -100 // the opponent took the last
         }
         fn evaluate(&self) -> i32 {
-            0
+            if self.0 == 0 { self.final_value() } else { 0 }
         }
         fn hash(&self) -> u64 {
             u64::from(self.0).wrapping_mul(0x9e37_79b9_7f4a_7c15)

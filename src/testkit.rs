@@ -168,8 +168,9 @@ pub fn assert_same_run(
     }
 }
 
-/// Runs the program at `path` with `args` on `input`, for 8 seconds at most (the grader
-/// allows 10); a panic of the program fails the test with the program's own message.
+/// Runs the program at `path` with `args` on `input`, for 8 seconds at most (less than any
+/// rubric's time limit); a panic of the program fails the test with the program's own
+/// message.
 ///
 /// # Panics
 /// When the program cannot run or panics.

@@ -100,10 +100,12 @@ pub fn grade(options: &Options, mut progress: impl FnMut(&TestResult)) -> Result
         }
     };
     let names = run::list(&built.test_binary)?;
-    let tests_in = |group: &Group| names.iter().filter(|name| rubric.group_of(name) == Some(group)).count();
-    let shares: Vec<f64> = rubric.groups.iter().map(|group| group.points / tests_in(group).max(1) as f64).collect();
-    for name in &names {
-        let Some(index) = rubric.groups.iter().position(|group| name.starts_with(&group.prefix)) else {
+    let groups: Vec<Option<usize>> = names.iter().map(|name| rubric.group_of(name)).collect();
+    let tests_in = |index| groups.iter().filter(|&&group| group == Some(index)).count();
+    let shares: Vec<f64> =
+        rubric.groups.iter().enumerate().map(|(index, group)| group.points / tests_in(index).max(1) as f64).collect();
+    for (name, &group) in names.iter().zip(&groups) {
+        let Some(index) = group else {
             report.unweighted.push(name.clone());
             continue;
         };

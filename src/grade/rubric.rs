@@ -66,9 +66,9 @@ impl Rubric {
         Ok(rubric)
     }
 
-    /// The group a test belongs to: the first whose prefix starts its name.
-    pub fn group_of(&self, test: &str) -> Option<&Group> {
-        self.groups.iter().find(|group| test.starts_with(&group.prefix))
+    /// The index of the group a test belongs to: the first whose prefix starts its name.
+    pub fn group_of(&self, test: &str) -> Option<usize> {
+        self.groups.iter().position(|group| test.starts_with(&group.prefix))
     }
 
     /// The points of all groups together.

@@ -20,8 +20,17 @@ const X_SQUARES: u64 = 1 << 9 | 1 << 14 | 1 << 49 | 1 << 54;
 /// The edge squares.
 const EDGES: u64 = 0xff81_8181_8181_81ff;
 
-/// The value of `board` for the player to move: positive is good for them.
+/// What one disc of final margin is worth when the game is over: more than the evaluation
+/// ever gives otherwise (under 3,000), so a won ending beats any hope.
+pub const WIN: i32 = 4096;
+
+/// The value of `board` for the player to move: positive is good for them; the final disc
+/// difference times [`WIN`] when neither side can move.
 pub fn evaluate(board: &Board) -> i32 {
+    let (moves, replies) = (board.moves(), board.pass().moves());
+    if moves | replies == 0 {
+        return board.final_score() * WIN;
+    }
     let (mine, theirs) = (board.player, board.opponent);
     let empty = board.empty();
     let count = |set: u64| set.count_ones() as i32;
@@ -30,7 +39,7 @@ pub fn evaluate(board: &Board) -> i32 {
     let danger_of = |discs: u64| 2 * count(discs & danger & X_SQUARES) + count(discs & danger & !X_SQUARES);
     let parity = if count(empty) % 2 == 1 { 1 } else { -1 };
     let edges = EDGES & !CORNERS & !danger;
-    24 * (mobility(board.moves()) - mobility(board.pass().moves()))
+    24 * (mobility(moves) - mobility(replies))
         + 8 * (count(theirs & open) - count(mine & open))
         + 160 * (count(mine & CORNERS) - count(theirs & CORNERS))
         + 48 * (danger_of(theirs) - danger_of(mine))

@@ -4,8 +4,8 @@
 //! the FFO test positions.
 //!
 //! A square is a bit: a1 is bit 0, b1 bit 1, … h1 bit 7, a2 bit 8, … h8 bit 63 (columns a–h
-//! left to right, rows 1–8 top to bottom, as the FFO files of `../shared/data/othello`
-//! write boards). A [`Board`] holds the discs of the player to move and of the opponent, so
+//! left to right, rows 1–8 top to bottom, as the FFO files in `fixtures/othello` write
+//! boards). A [`Board`] holds the discs of the player to move and of the opponent, so
 //! one move generator serves both colours.
 //!
 //! ```
@@ -193,6 +193,11 @@ impl Board {
             std::cmp::Ordering::Less => mine - theirs - empties,
             std::cmp::Ordering::Equal => 0,
         }
+    }
+
+    /// Whether the game is over: neither side can move.
+    pub fn is_over(&self) -> bool {
+        self.moves() | self.pass().moves() == 0
     }
 
     /// The position after the player to move passes.
@@ -400,7 +405,7 @@ mod tests {
         loop {
             positions.push(if black_to_move { (board.player, board.opponent) } else { (board.opponent, board.player) });
             let moves = board.moves();
-            if moves == 0 && board.pass().moves() == 0 {
+            if board.is_over() {
                 return positions;
             }
             board = if moves == 0 {

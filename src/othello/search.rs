@@ -5,13 +5,9 @@
 //! worth its final disc difference times [`WIN`] (beyond any evaluation), so the search
 //! steers towards won endings and away from lost ones as soon as it sees them.
 
-use super::eval::evaluate;
+use super::eval::{WIN, evaluate};
 use super::{Board, squares};
 use crate::game::Game;
-
-/// What one disc of final margin is worth when the game is over: more than the evaluation
-/// ever gives (under 3,000), so a won ending beats any hope.
-pub const WIN: i32 = 4096;
 
 /// The generic search on Reversi.
 pub type Searcher = crate::search::Searcher<Board>;
@@ -22,7 +18,7 @@ impl Game for Board {
     /// The squares from a1 up; a pass alone when there are none but the opponent can move.
     fn moves(&self) -> impl Iterator<Item = Option<u32>> {
         let moves = Board::moves(self);
-        let pass = moves == 0 && Board::moves(&self.pass()) != 0;
+        let pass = moves == 0 && !self.is_over();
         squares(moves).map(Some).chain(pass.then_some(None))
     }
 
