@@ -110,17 +110,6 @@ impl Shape {
     }
 }
 
-/// `bits` moved so that the bit of cell `x + offset` lands on `x`: a shift right for a
-/// positive offset, left for a negative one; nothing past 64 bits.
-fn towards(bits: u64, offset: i64) -> u64 {
-    let distance = offset.unsigned_abs();
-    match (offset >= 0, u32::try_from(distance)) {
-        (true, Ok(distance)) => bits.checked_shr(distance).unwrap_or(0),
-        (false, Ok(distance)) => bits.checked_shl(distance).unwrap_or(0),
-        _ => 0,
-    }
-}
-
 /// The cells where a stone would complete `n` in a row with `stones`, in any of the
 /// directions `steps`: those with `a` stones just after them and `n − 1 − a` just before,
 /// for some `a`. `n` is at most `CAP`, the size of a scratch array kept on the stack.
@@ -233,9 +222,10 @@ impl Position {
 
     /// Whether `stones` hold N in a row.
     fn has_line(&self, stones: u64) -> bool {
-        self.shape.directions().into_iter().any(|step| {
-            (1..self.shape.n).fold(stones, |line, i| line & towards(stones, i as i64 * i64::from(step))) != 0
-        })
+        self.shape
+            .directions()
+            .into_iter()
+            .any(|step| (1..self.shape.n).fold(stones, |line, i| line & shifted_down(stones, i as u32 * step)) != 0)
     }
 
     /// The empty cells (playable now or not) where a stone would complete N in a row with
