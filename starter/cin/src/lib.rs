@@ -58,7 +58,7 @@ impl From<io::Error> for Error {
 /// The console: what the program prints goes to the output, and what the player types comes
 /// from the input, read token by token like C++'s `cin`.
 ///
-/// Write to it with `write!` and [`print_board`]; before every read it flushes the output,
+/// Write to it with `write!`; before every read it flushes the output,
 /// so a prompt is on the screen before the program waits for an answer (as `cin` did for
 /// `cout`).
 pub struct Console<R, W> {

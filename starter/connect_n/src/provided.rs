@@ -51,7 +51,7 @@ pub enum Error {
     /// The player whose turn it was gave no playable column (a person's input ended): the
     /// game stopped unfinished.
     NoMove(String),
-    /// A bad command line, or the console failed.
+    /// A bad command line, the console failed, or its input ended.
     Console(cin::Error),
 }
 
@@ -183,7 +183,7 @@ impl Options {
             red: Kind::Human,
             black: Kind::Smart,
             seed: 0,
-            budget: Duration::from_millis(9900),
+            budget: crate::DEFAULT_BUDGET,
         };
         let mut args = args.iter();
         while let Some(option) = args.next() {

@@ -8,8 +8,8 @@ use std::fmt;
 ///
 /// - [`home`](Interface::home): `Stonehenge ...`; [`exit`](Interface::exit):
 ///   `Bye for now ...`.
-/// - Questions end with ` y/n ? `, and an answer whose first character other than a space
-///   or tab is `y` or `Y` means yes. [`q_player`](Interface::q_player) asks
+/// - Questions end with ` y/n ? `, and an answer whose first character other than white space
+///   is `y` or `Y` means yes. [`q_player`](Interface::q_player) asks
 ///   `Is X played by the machine?` the first time, `Is O played by the machine?` the
 ///   second, and so on in turn; [`q_continue`](Interface::q_continue) asks `Play again?`.
 /// - [`init`](Interface::init): `X: 1st player   O: 2nd player` (three spaces), an empty
