@@ -30,7 +30,9 @@ fn grade_writes_the_report_and_gradescope_results_and_exits_0() {
     let results: serde_json::Value =
         serde_json::from_slice(&std::fs::read(&gradescope).expect("results.json")).expect("JSON");
     assert_eq!(results["score"].as_f64(), Some(100.0));
-    for test in results["tests"].as_array().expect("tests") {
+    let tests = results["tests"].as_array().expect("tests");
+    assert_eq!(Some(tests.len()), report["tests"].as_array().map(Vec::len), "one Gradescope test per test");
+    for test in tests {
         for key in ["name", "score", "max_score", "status", "output", "visibility"] {
             assert!(test.get(key).is_some(), "a Gradescope test without {key}: {test}");
         }

@@ -49,11 +49,15 @@ fn any_answers_end_cleanly() {
 
 #[test]
 fn windows_line_ends_are_read_as_line_ends() {
-    let (unix, unix_screen) = at_terminal("h\nc\nd3\n");
-    let (windows, windows_screen) = at_terminal("h\r\nc\r\nd3\r\n");
-    let _ = reversi_players::run(Vec::<String>::new(), &unix);
-    let _ = reversi_players::run(Vec::<String>::new(), &windows);
-    assert_eq!(windows_screen.text(), unix_screen.text());
+    // A whole game with many invalid tries, typed with Windows line ends, prints the
+    // transcript exactly.
+    let input = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/reversi_players/black_person_last_valid_move.in");
+    let transcript = gamekit::testkit::Transcript::load(std::path::Path::new(input));
+    let typed = String::from_utf8_lossy(&transcript.input).replace('\n', "\r\n");
+    let (terminal, screen) = at_terminal(&typed);
+    let result = reversi_players::run(&transcript.args, &terminal);
+    transcript.assert_output("reversi-players", &screen.bytes());
+    assert!(matches!(result, Ok(())), "reversi-players returned {result:?}");
 }
 
 #[test]

@@ -228,7 +228,10 @@ fn same_move_as_minimax_three_deep_late_in_stonehenge() {
     let late = random_positions::<StoneEval>(13, 200, 18)
         .into_iter()
         .filter(|(game, _)| (0..18).filter(|&place| game.stone_at(place).is_none()).count() <= 8);
+    let mut checked = 0;
     for (game, player) in late.take(20) {
         assert_as_minimax::<StoneEval>(3, player, &game);
+        checked += 1;
     }
+    assert_eq!(checked, 20, "too few late positions");
 }

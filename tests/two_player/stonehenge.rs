@@ -211,10 +211,11 @@ mod eval {
         let mut seen = [false; 2];
         for (game, player) in ends {
             let (x, o) = (game.lines_held(true), game.lines_held(false));
+            // The spec's values.
             let expected = if x >= 8 {
-                Some(StoneEval::MORE_I)
+                Some(1000)
             } else if o >= 8 {
-                Some(StoneEval::LESS_I)
+                Some(-1000)
             } else {
                 None
             };
