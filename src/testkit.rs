@@ -76,6 +76,16 @@ impl Transcript {
             );
         }
     }
+
+    /// Runs the program `name` at `path` on this transcript's arguments and input: it must
+    /// print exactly the expected output and, the game finished, exit with status 0.
+    #[track_caller]
+    pub fn assert_program(&self, name: &str, path: &Path) {
+        let run = run_program(path, &self.args, self.input.clone());
+        self.assert_output(name, &run.stdout);
+        let stderr = String::from_utf8_lossy(&run.stderr);
+        assert_eq!(run.status.code(), Some(0), "a finished game exits with status 0; stderr: {stderr}");
+    }
 }
 
 /// A description of the first line where `actual` differs from `expected`, or `None` when

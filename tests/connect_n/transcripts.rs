@@ -4,7 +4,7 @@
 
 use crate::program;
 use connect_n::{Screen, Terminal};
-use gamekit::testkit::{Transcript, run_program};
+use gamekit::testkit::Transcript;
 use rstest::rstest;
 use std::io::Cursor;
 use std::path::PathBuf;
@@ -29,13 +29,5 @@ fn program_game(
     #[files("*.in")]
     input: PathBuf,
 ) {
-    let transcript = Transcript::load(&input);
-    let run = run_program(&program(), &transcript.args, transcript.input.clone());
-    transcript.assert_output("connect-n", &run.stdout);
-    assert_eq!(
-        run.status.code(),
-        Some(0),
-        "a finished game exits with status 0; stderr: {}",
-        String::from_utf8_lossy(&run.stderr)
-    );
+    Transcript::load(&input).assert_program("connect-n", &program());
 }

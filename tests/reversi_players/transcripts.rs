@@ -4,7 +4,7 @@
 //! `reversi-players` program.
 
 use crate::{at_terminal, program};
-use gamekit::testkit::{Transcript, run_program};
+use gamekit::testkit::Transcript;
 use rstest::rstest;
 use std::path::PathBuf;
 
@@ -27,8 +27,5 @@ fn program_game(
     #[files("*.in")]
     input: PathBuf,
 ) {
-    let transcript = Transcript::load(&input);
-    let run = run_program(&program(), &transcript.args, transcript.input.clone());
-    transcript.assert_output("reversi-players", &run.stdout);
-    assert_eq!(run.status.code(), Some(0), "stderr: {}", String::from_utf8_lossy(&run.stderr));
+    Transcript::load(&input).assert_program("reversi-players", &program());
 }

@@ -3,7 +3,7 @@
 //! the `tictactoe` program.
 
 use crate::program;
-use gamekit::testkit::{Capped, Transcript, run_program};
+use gamekit::testkit::{Capped, Transcript};
 use rstest::rstest;
 use std::path::PathBuf;
 
@@ -27,13 +27,5 @@ fn program_game(
     #[files("*.in")]
     input: PathBuf,
 ) {
-    let transcript = Transcript::load(&input);
-    let run = run_program(&program(), &transcript.args, transcript.input.clone());
-    transcript.assert_output("tictactoe", &run.stdout);
-    assert_eq!(
-        run.status.code(),
-        Some(0),
-        "a finished game exits with status 0; stderr: {}",
-        String::from_utf8_lossy(&run.stderr)
-    );
+    Transcript::load(&input).assert_program("tictactoe", &program());
 }

@@ -3,7 +3,7 @@
 //! (`connect_four_*` fixtures with `connect-four`, `stonehenge_*` with `stonehenge`).
 
 use crate::{at_terminal, program};
-use gamekit::testkit::{Transcript, run_program};
+use gamekit::testkit::Transcript;
 use rstest::rstest;
 use std::path::PathBuf;
 use two_player::{Error, Terminal};
@@ -42,7 +42,5 @@ fn program_game(
 ) {
     let transcript = Transcript::load(&input);
     let (name, _) = program_of(&transcript);
-    let run = run_program(&program(name), &transcript.args, transcript.input.clone());
-    transcript.assert_output(name, &run.stdout);
-    assert_eq!(run.status.code(), Some(0), "stderr: {}", String::from_utf8_lossy(&run.stderr));
+    transcript.assert_program(name, &program(name));
 }
