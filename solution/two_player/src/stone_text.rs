@@ -194,7 +194,7 @@ impl fmt::Display for Stonehenge {
             }
         }
         let (x, o) = (self.lines_held(true), self.lines_held(false));
-        writeln!(f, "X holds {x}, O holds {o} of the 15 ley-lines; {LINES_TO_WIN} win.")?;
+        writeln!(f, "X holds {x}, O holds {o} of the {} ley-lines; {LINES_TO_WIN} win.", LINES.len())?;
         for player in [true, false] {
             let stones: Vec<String> = self.stones(player).iter().map(u32::to_string).collect();
             writeln!(
