@@ -1,11 +1,14 @@
 //! Any input, Windows line ends and the end of the input: never a panic or a hang; the
 //! program stops cleanly (status 1, one line on stderr) when the input ends.
 
-use crate::{at_terminal, program};
+use crate::{at_terminal, oracle, program};
+use gamekit::othello::{self, row_col};
 use gamekit::testkit::run_program;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
-use reversi_players::{ConsoleError, Error};
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use reversi_players::{Board, Color, ConsoleError, Error};
 
 const ANSWERS: &[&str] = &[
     "h\n",
@@ -49,15 +52,30 @@ fn any_answers_end_cleanly() {
 
 #[test]
 fn windows_line_ends_are_read_as_line_ends() {
-    // A whole game with many invalid tries, typed with Windows line ends, prints the
-    // transcript exactly.
-    let input = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/reversi_players/black_person_last_valid_move.in");
-    let transcript = gamekit::testkit::Transcript::load(std::path::Path::new(input));
-    let typed = String::from_utf8_lossy(&transcript.input).replace('\n', "\r\n");
-    let (terminal, screen) = at_terminal(&typed);
-    let result = reversi_players::run(&transcript.args, &terminal);
-    transcript.assert_output("reversi-players", &screen.bytes());
-    assert!(matches!(result, Ok(())), "reversi-players returned {result:?}");
+    // Two people play a whole game (random moves the oracle lists), typed once with Unix
+    // and once with Windows line ends: both games finish, printing the same.
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let mut board = oracle(&Board::new(), Color::Black);
+    let mut lines = vec!["h".to_owned(), "h".to_owned()];
+    while !board.is_over() {
+        let moves = board.moves();
+        if moves == 0 {
+            board = board.pass();
+            continue;
+        }
+        let square = othello::squares(moves).nth(rng.random_range(0..moves.count_ones() as usize)).expect("a move");
+        let (row, col) = row_col(square);
+        lines.push(format!("{}{col}", char::from(b'a' + row as u8 - 1)));
+        board = board.play(square);
+    }
+    let typed = |end: &str| lines.iter().map(|line| format!("{line}{end}")).collect::<String>();
+    let (unix, unix_screen) = at_terminal(&typed("\n"));
+    let (windows, windows_screen) = at_terminal(&typed("\r\n"));
+    let unix_result = reversi_players::run(Vec::<String>::new(), &unix);
+    let windows_result = reversi_players::run(Vec::<String>::new(), &windows);
+    assert!(matches!(unix_result, Ok(())), "with Unix line ends: {unix_result:?}");
+    assert!(matches!(windows_result, Ok(())), "with Windows line ends: {windows_result:?}");
+    assert_eq!(windows_screen.text(), unix_screen.text());
 }
 
 #[test]
