@@ -101,6 +101,11 @@ impl Shape {
         [1, step, step - 1, step + 1]
     }
 
+    /// Whether every shift along a line of N is less than 64 bits.
+    fn short_lines(&self) -> bool {
+        (self.n - 1) * (self.levels + 2) < 64
+    }
+
     /// The columns, from the centre outwards (the left one first of two equally central).
     fn centre_first(&self) -> Vec<usize> {
         let mut columns: Vec<usize> = (0..self.columns).collect();
@@ -111,20 +116,28 @@ impl Shape {
 }
 
 /// The cells where a stone would complete `n` in a row with `stones`, in any of the
-/// directions `steps`: those with `a` stones just after them and `n − 1 − a` just before,
-/// for some `a`. `n` is at most `CAP`, the size of a scratch array kept on the stack.
-fn completing<const CAP: usize>(stones: u64, steps: [u32; 4], n: usize) -> u64 {
-    let mut cells = 0;
-    for step in steps {
+/// directions `steps` (up first): those with `a` stones just after them and `n − 1 − a` just
+/// before, for some `a`. `n` is at most `CAP`, the size of a scratch array kept on the stack;
+/// `up` and `down` shift bits by a distance.
+fn completing<const CAP: usize>(
+    stones: u64,
+    steps: [u32; 4],
+    n: usize,
+    up: impl Fn(u64, u32) -> u64,
+    down: impl Fn(u64, u32) -> u64,
+) -> u64 {
+    // Up, only the stones below count: a cell with a stone above it is not empty.
+    let mut cells = (1..n).fold(!0, |cells, k| cells & up(stones, k as u32 * steps[0]));
+    for step in steps.into_iter().skip(1) {
         // before[k]: the cells with k stones just before them in this direction.
         let mut before = [!0u64; CAP];
         for k in 1..n {
-            before[k] = before[k - 1] & shifted_up(stones, k as u32 * step);
+            before[k] = before[k - 1] & up(stones, k as u32 * step);
         }
         let mut after = !0u64;
         for a in 0..n {
             if a > 0 {
-                after &= shifted_down(stones, a as u32 * step);
+                after &= down(stones, a as u32 * step);
             }
             cells |= after & before[n - 1 - a];
         }
@@ -204,9 +217,12 @@ impl Position {
 
     /// Plays the player to move's stone in column `column` (from 0), which must have room.
     pub fn play(&mut self, column: usize) {
-        self.current ^= self.mask;
-        self.mask |= self.mask + self.shape.bottom(column);
-        self.moves += 1;
+        *self = self.after((self.mask + self.shape.bottom(column)) & self.shape.column_mask(column));
+    }
+
+    /// This position after the player to move's stone in `cell`, a playable cell's bit.
+    fn after(&self, cell: u64) -> Position {
+        Position { current: self.current ^ self.mask, mask: self.mask | cell, moves: self.moves + 1, ..*self }
     }
 
     /// Whether the player to move wins by playing in column `column` (from 0).
@@ -232,14 +248,16 @@ impl Position {
     /// `stones`.
     fn winning_cells(&self, stones: u64) -> u64 {
         let steps = self.shape.directions();
-        // N as a constant for the usual sizes, so that the loops unroll.
-        let cells = match self.shape.n {
-            1 => !0,
-            2 => completing::<2>(stones, steps, 2),
-            3 => completing::<3>(stones, steps, 3),
-            4 => completing::<4>(stones, steps, 4),
-            5 => completing::<5>(stones, steps, 5),
-            n if n <= 64 => completing::<64>(stones, steps, n),
+        // N as a constant for the usual sizes, so that the loops unroll, and plain shifts when
+        // no line reaches 64 bits (the wide shifts cost a third of the solver's time).
+        let (up, down) = (|bits: u64, by: u32| bits << by, |bits: u64, by: u32| bits >> by);
+        let cells = match (self.shape.n, self.shape.short_lines()) {
+            (1, _) => !0,
+            (2, true) => completing::<2>(stones, steps, 2, up, down),
+            (3, true) => completing::<3>(stones, steps, 3, up, down),
+            (4, true) => completing::<4>(stones, steps, 4, up, down),
+            (5, true) => completing::<5>(stones, steps, 5, up, down),
+            (n, _) if n <= 64 => completing::<64>(stones, steps, n, shifted_up, shifted_down),
             _ => 0,
         };
         cells & (self.shape.board_mask ^ self.mask)
@@ -298,22 +316,84 @@ impl fmt::Display for Position {
 /// smaller one searches many more positions.)
 const TABLE_LENGTH: u64 = (1 << 20) + 7;
 
+/// A bound on a position's score that the table keeps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Bound {
+    /// The score is at least this.
+    Lower(i32),
+    /// The score is at most this.
+    Upper(i32),
+}
+
+/// The solver's transposition table: a bound by key. The slot is the key modulo the table's
+/// prime length, and holds the key's low 56 bits above the bound (with the slot, the whole
+/// key, since the length times 2^56 exceeds 2^64): bit 7 is set for a lower bound, bits 0–6
+/// are the score + 64; 0 is an empty slot. Eight bytes a slot keep the table small, and a
+/// small table fast: the search waits on memory more than on anything.
+struct Table(Vec<u64>);
+
+impl Table {
+    const LOWER: u64 = 0x80;
+
+    fn new() -> Table {
+        Table(vec![0; TABLE_LENGTH as usize])
+    }
+
+    fn clear(&mut self) {
+        self.0.fill(0);
+    }
+
+    fn slot(key: u64) -> usize {
+        (key % TABLE_LENGTH) as usize
+    }
+
+    fn check(key: u64) -> u64 {
+        key & ((1 << 56) - 1)
+    }
+
+    fn get(&self, key: u64) -> Option<Bound> {
+        let entry = self.0[Table::slot(key)];
+        (entry != 0 && entry >> 8 == Table::check(key)).then(|| {
+            let score = (entry & 0x7f) as i32 - 64;
+            if entry & Table::LOWER != 0 { Bound::Lower(score) } else { Bound::Upper(score) }
+        })
+    }
+
+    fn put(&mut self, key: u64, bound: Bound) {
+        let bits = match bound {
+            Bound::Lower(score) => Table::LOWER | (score + 64) as u64,
+            Bound::Upper(score) => (score + 64) as u64,
+        };
+        self.0[Table::slot(key)] = Table::check(key) << 8 | bits;
+    }
+
+    /// Asks the processor to bring `key`'s slot into the cache, so that the search does not
+    /// wait on it when it gets there: a parent does this for each child before searching the
+    /// first (it cut the time on Connect Four by a third).
+    fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: a prefetch only hints the cache, and the address is inside the table anyway.
+        unsafe {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            _mm_prefetch::<_MM_HINT_T0>(self.0.as_ptr().add(Table::slot(key)).cast());
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+}
+
 /// The exact solver, with its transposition table and a count of the positions it searched.
 pub struct Solver {
     shape: Shape,
     order: Vec<usize>,
-    /// Upper bounds of scores, by key: the slot is the key modulo the table's prime length,
-    /// and holds the key's low 56 bits above the score (with the slot, the whole key, since
-    /// the length times 2^56 exceeds 2^64); 0 is an empty slot. Eight bytes a slot keep the
-    /// table small, and a small table fast: the search waits on memory more than on anything.
-    table: Vec<u64>,
+    table: Table,
     nodes: u64,
 }
 
 impl Solver {
     /// A solver for `shape`, with an empty table.
     pub fn new(shape: Shape) -> Solver {
-        Solver { shape, order: shape.centre_first(), table: vec![0; TABLE_LENGTH as usize], nodes: 0 }
+        Solver { shape, order: shape.centre_first(), table: Table::new(), nodes: 0 }
     }
 
     /// How many positions the solver has searched since it was made or reset.
@@ -323,7 +403,7 @@ impl Solver {
 
     /// Forgets the table and the count.
     pub fn reset(&mut self) {
-        self.table.fill(0);
+        self.table.clear();
         self.nodes = 0;
     }
 
@@ -392,19 +472,18 @@ impl Solver {
         if position.moves >= cells - 2 {
             return 0;
         }
-        let min = -(cells - 2 - position.moves) / 2;
+        let (mut min, mut max) = (-(cells - 2 - position.moves) / 2, (cells - 1 - position.moves) / 2);
+        let key = position.key();
+        match self.table.get(key) {
+            Some(Bound::Lower(score)) => min = min.max(score),
+            Some(Bound::Upper(score)) => max = max.min(score),
+            None => {}
+        }
         if alpha < min {
             alpha = min;
             if alpha >= beta {
                 return alpha;
             }
-        }
-        let mut max = (cells - 1 - position.moves) / 2;
-        let key = position.key();
-        let (slot, check) = ((key % TABLE_LENGTH) as usize, key & ((1 << 56) - 1));
-        let entry = self.table[slot];
-        if entry != 0 && entry >> 8 == check {
-            max = i32::from(entry as u8) - 128;
         }
         if beta > max {
             beta = max;
@@ -419,26 +498,27 @@ impl Solver {
         for &column in &self.order {
             let cell = next & self.shape.column_mask(column);
             if cell != 0 {
+                self.table.prefetch(position.after(cell).key());
                 let threats = position.winning_cells(position.current | cell);
                 let score = (threats & !(position.mask | cell)).count_ones();
-                let at = moves[..count].iter().position(|&(other, _)| other < score).unwrap_or(count);
-                moves.copy_within(at..count, at + 1);
+                let mut at = count;
+                while at > 0 && moves[at - 1].0 < score {
+                    moves[at] = moves[at - 1];
+                    at -= 1;
+                }
                 moves[at] = (score, cell);
                 count += 1;
             }
         }
         for &(_, cell) in &moves[..count] {
-            let mut child = *position;
-            child.current ^= child.mask;
-            child.mask |= cell;
-            child.moves += 1;
-            let score = -self.negamax(&child, -beta, -alpha);
+            let score = -self.negamax(&position.after(cell), -beta, -alpha);
             if score >= beta {
+                self.table.put(key, Bound::Lower(score));
                 return score;
             }
             alpha = alpha.max(score);
         }
-        self.table[slot] = check << 8 | (alpha + 128) as u64;
+        self.table.put(key, Bound::Upper(alpha));
         alpha
     }
 }
@@ -474,6 +554,36 @@ mod tests {
         }
         assert!(Position::from_moves(shape, "112233").unwrap().is_winning_move(3));
         assert!(!Position::from_moves(shape, "112233").unwrap().is_winning_move(4));
+    }
+
+    /// The cells found by [`Position::winning_cells`], on the short-line path and the wide
+    /// one, are exactly the empty cells where a stone makes N in a row, in every position of
+    /// random games.
+    #[test]
+    fn winning_cells_are_the_cells_that_make_a_line() {
+        use rand::{RngExt, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+        for (columns, levels, n) in [(7, 6, 4), (4, 4, 3), (5, 3, 2), (3, 5, 5), (10, 2, 2), (2, 31, 5), (1, 63, 2)] {
+            let shape = Shape::new(columns, levels, n).unwrap();
+            for _ in 0..50 {
+                let mut position = Position::new(shape);
+                while !position.is_over() {
+                    for stones in [position.current, position.current ^ position.mask] {
+                        let empty = shape.board_mask ^ position.mask;
+                        let making = (0..64)
+                            .map(|bit| 1 << bit)
+                            .filter(|&cell| empty & cell != 0 && position.has_line(stones | cell));
+                        assert_eq!(
+                            position.winning_cells(stones),
+                            making.sum::<u64>(),
+                            "{columns}×{levels} N={n}\n{position}"
+                        );
+                    }
+                    let open: Vec<usize> = (0..columns).filter(|&column| position.can_play(column)).collect();
+                    position.play(open[rng.random_range(0..open.len())]);
+                }
+            }
+        }
     }
 
     #[test]
