@@ -15,15 +15,18 @@
 //! - `arena` (with the default feature `arena`): that engine playing the `reversi_players`
 //!   assignment's game, and tournaments against the book's player;
 //! - [`tictactoe`]: the book's Tic-Tac-Toe player, a perfect one, and the book's program;
+//! - [`bench`]: the engines measured on public positions with known answers (`gamekit bench`
+//!   and `cargo bench`);
 //! - [`grade`]: builds a submission against a suite, runs every test in its own process
 //!   with a time limit, scores it by the rubric and explains every lost point;
 //! - [`testkit`]: what the graded suites share (transcripts, exact comparison, programs).
 //!
-//! The `gamekit` command (`grade`, `solve`, `perft`, `play`, `tournament`) is a thin layer
+//! The `gamekit` command (`grade`, `solve`, `bench`, `perft`, `play`, `tournament`) is a thin layer
 //! over these.
 
 #[cfg(feature = "arena")]
 pub mod arena;
+pub mod bench;
 pub mod cin;
 pub mod connect_n;
 pub mod game;

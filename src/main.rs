@@ -1,7 +1,10 @@
-//! The `gamekit` command: `grade <assignment> [DIR]`, `solve connect-n|reversi`, `perft
-//! reversi`, and with the `arena` feature `play reversi` and `tournament reversi`.
+//! The `gamekit` command: `grade <assignment> [DIR]`, `solve connect-n|reversi`, `bench
+//! connect-four|reversi`, `perft reversi`, and with the `arena` feature `play reversi` and
+//! `tournament reversi`.
 
+use clap::builder::PossibleValuesParser;
 use clap::{Parser, Subcommand, ValueEnum};
+use gamekit::bench;
 use gamekit::connect_n::{Position, Shape, Solver};
 use gamekit::grade::{self, Options};
 use gamekit::othello::{self, endgame};
@@ -71,6 +74,11 @@ enum Commands {
         #[arg(long, value_name = "SECONDS", default_value_t = 1.0, value_parser = positive_seconds)]
         budget: f64,
     },
+    /// Measure an engine on public positions with known answers, every answer checked.
+    ///
+    /// Exits with status 1 when an answer is wrong, and 2 when the positions cannot be read.
+    #[command(subcommand)]
+    Bench(BenchGame),
     /// Count the move sequences DEPTH plies deep from the standard start (a check of the
     /// move generator, and its speed).
     ///
@@ -100,6 +108,40 @@ enum Level {
 enum ReversiGame {
     /// 8×8 Reversi (Othello) from the standard start.
     Reversi,
+}
+
+/// The engines `gamekit bench` measures.
+#[derive(Subcommand)]
+enum BenchGame {
+    /// The Connect N engine on the standard Connect Four test sets: per set, the mean and
+    /// median time and the mean positions searched.
+    ConnectFour {
+        /// Only this set (repeatable) [default: all six].
+        #[arg(long = "set", value_name = "SET", value_parser = PossibleValuesParser::new(bench::CONNECT_FOUR_SETS.map(|(_, name)| name)))]
+        sets: Vec<String>,
+        /// Only the first N positions of each set [default: all, but 20 of begin-hard].
+        #[arg(long, value_name = "N")]
+        limit: Option<usize>,
+        /// The data directory, with the sets in connect4/.
+        #[arg(long, value_name = "DIR", default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures"))]
+        data: PathBuf,
+    },
+    /// Reversi: perft from the standard start to DEPTH (the median of five runs of each
+    /// depth), then the exact endgame solver on FFO #FIRST to #LAST.
+    Reversi {
+        /// Perft's deepest depth (0 for none).
+        #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(..=14))]
+        depth: u32,
+        /// The first FFO endgame.
+        #[arg(long, default_value_t = 40, value_parser = clap::value_parser!(u16).range(40..=59))]
+        first: u16,
+        /// The last FFO endgame (below FIRST for none).
+        #[arg(long, default_value_t = 49, value_parser = clap::value_parser!(u16).range(39..=59))]
+        last: u16,
+        /// The data directory, with perft.txt and fforum-40-59.obf in othello/.
+        #[arg(long, value_name = "DIR", default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures"))]
+        data: PathBuf,
+    },
 }
 
 /// The games `gamekit solve` knows.
@@ -149,6 +191,20 @@ fn main() -> ExitCode {
         Commands::Play { game: ReversiGame::Reversi, level, budget } => play_reversi(level, budget),
         #[cfg(feature = "arena")]
         Commands::Tournament { game: ReversiGame::Reversi, plies, budget } => tournament(plies, budget),
+        Commands::Bench(BenchGame::ConnectFour { sets, limit, data }) => {
+            bench_command(bench::connect_four(&data, &sets, limit, &mut std::io::stdout()))
+        }
+        Commands::Bench(BenchGame::Reversi { depth, first, last, data }) => {
+            let out = &mut std::io::stdout();
+            let endgames = usize::from(first)..=usize::from(last);
+            bench_command(bench::perft(&data, depth, 5, out).and_then(|()| {
+                if endgames.is_empty() {
+                    return Ok(());
+                }
+                println!();
+                bench::endgames(&data, endgames, out)
+            }))
+        }
         Commands::Perft { game: ReversiGame::Reversi, depth } => {
             let started = std::time::Instant::now();
             println!("{}", gamekit::othello::Board::start().perft(depth));
@@ -282,6 +338,17 @@ fn grade_command(options: Options, json: Option<PathBuf>, gradescope: Option<Pat
         }
     }
     ExitCode::SUCCESS
+}
+
+/// `gamekit bench`'s exit status: 1 for a wrong answer, 2 when the benchmark could not run.
+fn bench_command(run: Result<(), bench::BenchError>) -> ExitCode {
+    match run {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("gamekit bench: {error}");
+            ExitCode::from(if matches!(error, bench::BenchError::Wrong { .. }) { 1 } else { 2 })
+        }
+    }
 }
 
 fn positive_seconds(text: &str) -> Result<f64, String> {

@@ -118,3 +118,47 @@ fn solve_reversi_says_when_the_player_must_pass_or_the_game_is_over() {
     let run = gamekit(&["solve", "reversi", "--board", &pass, "--to-move", "O"]);
     assert_eq!(String::from_utf8_lossy(&run.stdout), "score: -64\nbest move: pass\n");
 }
+
+#[test]
+fn bench_checks_the_answers_it_times() {
+    let run = gamekit(&["bench", "connect-four", "--set", "end-easy", "--set", "middle-easy", "--limit", "3"]);
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    assert_eq!(run.status.code(), Some(0), "{stdout}{}", String::from_utf8_lossy(&run.stderr));
+    let rows: Vec<&str> = stdout.lines().collect();
+    assert_eq!(rows.len(), 3, "a header and a row per set:\n{stdout}");
+    assert!(
+        rows[1].starts_with("Test_L3_R1   end-easy") && rows[2].starts_with("Test_L2_R1   middle-easy"),
+        "{stdout}"
+    );
+    assert!(rows[1..].iter().all(|row| row.split_whitespace().nth(2) == Some("3")), "three positions each:\n{stdout}");
+
+    let run = gamekit(&["bench", "reversi", "--depth", "4", "--last", "39"]);
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    assert_eq!(run.status.code(), Some(0), "{stdout}{}", String::from_utf8_lossy(&run.stderr));
+    let counts: Vec<&str> = stdout.lines().skip(1).filter_map(|row| row.split_whitespace().nth(1)).collect();
+    assert_eq!(counts, ["1", "4", "12", "56", "244"], "perft from the start:\n{stdout}");
+}
+
+#[test]
+fn bench_exits_1_on_a_wrong_answer_and_2_without_positions() {
+    let data = std::env::temp_dir().join(format!("gamekit-bench-{}", std::process::id()));
+    std::fs::create_dir_all(data.join("connect4")).expect("a temporary directory");
+    // The published score of this end-easy position is -1, not 3.
+    std::fs::write(data.join("connect4/Test_L3_R1"), "2252576253462244111563365343671351441 3\n").expect("a set");
+    let data_arg = data.to_string_lossy().into_owned();
+    let run = gamekit(&["bench", "connect-four", "--set", "end-easy", "--data", &data_arg]);
+    assert_eq!(run.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&run.stderr).contains("the engine says -1, the published answer is 3"));
+
+    for args in [
+        &["bench", "connect-four", "--set", "begin-hard", "--data", &data_arg][..],
+        &["bench", "reversi", "--data", &data_arg],
+        &["bench", "connect-four", "--set", "hardest"],
+        &["bench", "reversi", "--first", "60"],
+    ] {
+        let run = gamekit(args);
+        assert_eq!(run.status.code(), Some(2), "gamekit {}", args.join(" "));
+        assert!(run.stdout.is_empty(), "gamekit {} must print no numbers", args.join(" "));
+    }
+    let _ = std::fs::remove_dir_all(data);
+}
