@@ -8,13 +8,10 @@
 
 fn main() {
     let number = |name, default| std::env::var(name).ok().and_then(|n| n.parse().ok()).unwrap_or(default);
-    let data = gamekit::bench::default_data();
-    let out = &mut std::io::stdout();
-    let run = gamekit::bench::perft(&data, 10, 5, out).and_then(|()| {
-        println!();
-        gamekit::bench::endgames(&data, number("FFO_FIRST", 40)..=number("FFO_LAST", 49), out)
-    });
-    if let Err(error) = run {
+    let endgames = number("FFO_FIRST", 40)..=number("FFO_LAST", 49);
+    if let Err(error) =
+        gamekit::bench::reversi(&gamekit::bench::default_data(), 10, 5, endgames, &mut std::io::stdout())
+    {
         eprintln!("{error}");
         std::process::exit(1);
     }

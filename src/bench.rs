@@ -4,6 +4,7 @@
 //!
 //! The positions are read from a data directory laid out as `fixtures/` is: `connect4/`
 //! (the six standard Connect Four sets) and `othello/` (`perft.txt`, `fforum-40-59.obf`).
+//! Every file is read and every request checked before the first number is printed.
 
 use crate::connect_n::{self, Position, Shape};
 use crate::othello::{self, endgame, ffo::Problem};
@@ -18,7 +19,7 @@ pub fn default_data() -> PathBuf {
     PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures"))
 }
 
-/// The standard Connect Four sets, by file name and by what they hold, easiest first.
+/// The standard Connect Four sets, by file and by name, easiest first.
 pub const CONNECT_FOUR_SETS: [(&str, &str); 6] = [
     ("Test_L3_R1", "end-easy"),
     ("Test_L2_R1", "middle-easy"),
@@ -47,38 +48,14 @@ fn read(path: &Path) -> Result<String, BenchError> {
     std::fs::read_to_string(path).map_err(|source| BenchError::Read { path: path.to_owned(), source })
 }
 
-/// The times and positions searched of one run over a set of positions.
-struct Measured {
-    /// Each position's time in seconds, in the order solved.
-    seconds: Vec<f64>,
-    /// The positions searched, all together.
-    nodes: u64,
-}
-
-impl Measured {
-    fn mean(&self) -> f64 {
-        self.seconds.iter().sum::<f64>() / self.seconds.len().max(1) as f64
-    }
-
-    fn median(&self) -> f64 {
-        let mut sorted = self.seconds.clone();
-        sorted.sort_by(f64::total_cmp);
-        sorted.get(sorted.len() / 2).copied().unwrap_or(0.0)
-    }
-
-    fn mean_nodes(&self) -> f64 {
-        self.nodes as f64 / self.seconds.len().max(1) as f64
-    }
-}
-
-/// Solves the Connect Four `sets` (by file or by name; all six when empty), the first `limit`
-/// positions of each (when `None`, all of them but the first 20 of begin-hard, whose
-/// positions take seconds each), and writes a row for each: the mean and median time and the
-/// mean positions searched. (The published figures are means.)
+/// Solves the Connect Four `sets` (each by file or by name; all six when empty), the first
+/// `limit` positions of each (when `None`, all of them, except begin-hard: only its first
+/// 20, which take seconds each), and writes a row for each: the mean and median time and
+/// the mean positions searched. (The published figures are means.)
 ///
 /// # Errors
-/// When a set is unknown or its file cannot be read, a line is not `<moves> <score>` of a
-/// legal position, or a score differs from the published one.
+/// When a set is unknown, empty or cannot be read, a line is not `<moves> <score>` of a
+/// position still in play, or a score differs from the published one.
 pub fn connect_four(
     data: &Path,
     sets: &[String],
@@ -86,93 +63,168 @@ pub fn connect_four(
     out: &mut impl Write,
 ) -> Result<(), BenchError> {
     let dir = data.join("connect4");
-    let chosen = |file: &str, name: &str| sets.is_empty() || sets.iter().any(|set| set == file || set == name);
-    if let Some(unknown) =
-        sets.iter().find(|set| !CONNECT_FOUR_SETS.iter().any(|(file, name)| set == file || set == name))
-    {
+    let is = |set: &str, (file, name): (&str, &str)| set == file || set == name;
+    let chosen: Vec<(&str, &str)> = CONNECT_FOUR_SETS
+        .into_iter()
+        .filter(|&known| sets.is_empty() || sets.iter().any(|set| is(set, known)))
+        .collect();
+    if let Some(unknown) = sets.iter().find(|set| !chosen.iter().any(|&known| is(set, known))) {
         return Err(BenchError::Missing { path: dir, what: format!("set '{unknown}'") });
     }
-    // Every file read before any number, so that a missing one stops the run at once.
-    let texts = CONNECT_FOUR_SETS
+    let limit = |file| limit.unwrap_or(if file == "Test_L1_R3" { 20 } else { usize::MAX });
+    let shape = Shape::new(7, 6, 4).expect("Connect Four fits the engine");
+    let positions = chosen
         .into_iter()
-        .filter(|(file, name)| chosen(file, name))
-        .map(|(file, name)| Ok((file, name, read(&dir.join(file))?)))
+        .map(|(file, name)| Ok((file, name, positions(shape, &dir.join(file), limit(file))?)))
         .collect::<Result<Vec<_>, BenchError>>()?;
     writeln!(
         out,
         "{:<12} {:<14} {:>9} {:>14} {:>14} {:>16}",
         "set", "", "positions", "mean time", "median time", "mean positions"
     )?;
-    for (file, name, text) in texts {
-        let limit = limit.unwrap_or(if file == "Test_L1_R3" { 20 } else { usize::MAX });
-        let measured = solve_set(&dir.join(file), &text, limit)?;
-        let (mean, median) = (Duration(measured.mean()), Duration(measured.median()));
-        let positions = measured.seconds.len();
-        writeln!(out, "{file:<12} {name:<14} {positions:>9} {mean:>14} {median:>14} {:>16.0}", measured.mean_nodes())?;
+    let mut solver = connect_n::Solver::new(shape);
+    for (file, name, positions) in positions {
+        let (mut seconds, mut nodes) = (Vec::new(), 0);
+        for (moves, position, expected) in positions {
+            solver.reset();
+            let started = Instant::now();
+            let got = solver.solve(&position).to_string();
+            seconds.push(started.elapsed().as_secs_f64());
+            nodes += solver.nodes();
+            if got != expected {
+                return Err(BenchError::Wrong { what: format!("{file} {moves}"), got, expected });
+            }
+        }
+        let count = seconds.len();
+        let (mean, median) = (Time(seconds.iter().sum::<f64>() / count as f64), Time(median(seconds)));
+        writeln!(
+            out,
+            "{file:<12} {name:<14} {count:>9} {mean:>14} {median:>14} {:>16.0}",
+            nodes as f64 / count as f64
+        )?;
         out.flush()?;
     }
     Ok(())
 }
 
-/// Solves the first `limit` positions of the set `text` (read from `path`), each with an empty table,
-/// checking every score.
-fn solve_set(path: &Path, text: &str, limit: usize) -> Result<Measured, BenchError> {
-    let shape = Shape::new(7, 6, 4).expect("Connect Four fits the engine");
-    let mut solver = connect_n::Solver::new(shape);
-    let mut measured = Measured { seconds: Vec::new(), nodes: 0 };
-    for (index, line) in text.lines().take(limit).enumerate() {
-        let bad = |reason: String| BenchError::Line { path: path.to_owned(), line: index + 1, reason };
-        let (moves, expected) = line.split_once(' ').ok_or_else(|| bad("not '<moves> <score>'".to_owned()))?;
-        let position = Position::from_moves(shape, moves).map_err(|error| bad(error.to_string()))?;
-        if position.is_over() {
-            return Err(bad("the game is over".to_owned()));
-        }
-        solver.reset();
-        let started = Instant::now();
-        let got = solver.solve(&position).to_string();
-        measured.seconds.push(started.elapsed().as_secs_f64());
-        measured.nodes += solver.nodes();
-        if got != expected {
-            return Err(BenchError::Wrong {
-                what: format!("{} {moves}", path.display()),
-                got,
-                expected: expected.to_owned(),
-            });
-        }
+/// The first `limit` positions of the set at `path`, each with its moves and published
+/// score; at least one.
+fn positions(shape: Shape, path: &Path, limit: usize) -> Result<Vec<(String, Position, String)>, BenchError> {
+    let text = read(path)?;
+    let positions = text
+        .lines()
+        .take(limit)
+        .enumerate()
+        .map(|(index, line)| {
+            let bad = |reason: String| BenchError::Line { path: path.to_owned(), line: index + 1, reason };
+            let (moves, score) = line.split_once(' ').ok_or_else(|| bad("not '<moves> <score>'".to_owned()))?;
+            let position = Position::from_moves(shape, moves).map_err(|error| bad(error.to_string()))?;
+            if position.is_over() {
+                return Err(bad("the game is over".to_owned()));
+            }
+            Ok((moves.to_owned(), position, score.to_owned()))
+        })
+        .collect::<Result<Vec<_>, BenchError>>()?;
+    if positions.is_empty() {
+        return Err(BenchError::Missing { path: path.to_owned(), what: "positions to solve".to_owned() });
     }
-    Ok(measured)
+    Ok(positions)
 }
 
-/// Solves FFO endgames `numbers` (#40 to #59), each with a fresh table, checking the score and
-/// that the move is one of the best, and writes a row for each (empties, score, move, time,
-/// positions searched and their rate) and their total.
+/// Reversi: perft from the standard start at each depth of `othello/perft.txt` up to
+/// `max_depth` (the median of `runs` runs each), then the exact endgame solver on the FFO
+/// endgames `numbers` (#40 to #59; none when empty), one solve each with a fresh table.
+/// Writes a row for each depth (count, time, rate) and each endgame (empties, score, move,
+/// time, positions searched, rate), and the endgames' total.
 ///
 /// # Errors
-/// When the file cannot be read or parsed, a number is not in it, or an answer is wrong.
-pub fn endgames(data: &Path, numbers: RangeInclusive<usize>, out: &mut impl Write) -> Result<(), BenchError> {
-    let path = data.join("othello").join("fforum-40-59.obf");
-    let text = read(&path)?;
+/// When a file cannot be read or parsed, a depth or an endgame is not in it, or a count, a
+/// score or a move differs from the published ones.
+pub fn reversi(
+    data: &Path,
+    max_depth: u32,
+    runs: usize,
+    numbers: RangeInclusive<usize>,
+    out: &mut impl Write,
+) -> Result<(), BenchError> {
+    let counts = perft_counts(&data.join("othello").join("perft.txt"), max_depth)?;
+    let problems = ffo_problems(&data.join("othello").join("fforum-40-59.obf"), numbers)?;
+    writeln!(out, "{:>5} {:>12} {:>12} {:>14}", "depth", "leaves", "median", "leaves/s")?;
+    for (depth, expected) in counts {
+        let mut seconds = Vec::new();
+        for _ in 0..runs.max(1) {
+            let started = Instant::now();
+            let leaves = othello::Board::start().perft(depth);
+            seconds.push(started.elapsed().as_secs_f64());
+            if leaves != expected {
+                let what = format!("perft({depth})");
+                return Err(BenchError::Wrong { what, got: leaves.to_string(), expected: expected.to_string() });
+            }
+        }
+        let median = median(seconds);
+        writeln!(out, "{depth:>5} {expected:>12} {:>12} {:>14.0}", Time(median), expected as f64 / median)?;
+        out.flush()?;
+    }
+    if !problems.is_empty() {
+        writeln!(out)?;
+        endgames(problems, out)?;
+    }
+    Ok(())
+}
+
+/// The published perft counts up to `max_depth`, by depth.
+fn perft_counts(path: &Path, max_depth: u32) -> Result<Vec<(u32, u64)>, BenchError> {
+    let mut counts = Vec::new();
+    for (index, line) in read(path)?.lines().enumerate().filter(|(_, line)| !line.starts_with('#')) {
+        let bad =
+            || BenchError::Line { path: path.to_owned(), line: index + 1, reason: "not '<depth> <count>'".to_owned() };
+        let (depth, count) = line.split_once(' ').ok_or_else(bad)?;
+        counts.push((depth.parse().map_err(|_| bad())?, count.parse().map_err(|_| bad())?));
+    }
+    if !counts.iter().any(|&(depth, _)| depth == max_depth) {
+        return Err(BenchError::Missing { path: path.to_owned(), what: format!("count for depth {max_depth}") });
+    }
+    counts.retain(|&(depth, _)| depth <= max_depth);
+    Ok(counts)
+}
+
+/// The FFO endgames `numbers`, each with its number.
+fn ffo_problems(path: &Path, numbers: RangeInclusive<usize>) -> Result<Vec<(usize, Problem)>, BenchError> {
+    if numbers.is_empty() {
+        return Ok(Vec::new());
+    }
+    let text = read(path)?;
     let lines: Vec<&str> = text.lines().collect();
+    numbers
+        .map(|number| {
+            let index = number.checked_sub(40).filter(|&index| index < lines.len());
+            let missing = || BenchError::Missing { path: path.to_owned(), what: format!("FFO #{number}") };
+            let index = index.ok_or_else(missing)?;
+            let bad = |reason: String| BenchError::Line { path: path.to_owned(), line: index + 1, reason };
+            let problem: Problem = lines[index].parse().map_err(|error: othello::ParseError| bad(error.to_string()))?;
+            if problem.scores.is_empty() {
+                return Err(bad("no published score".to_owned()));
+            }
+            Ok((number, problem))
+        })
+        .collect()
+}
+
+/// Solves each endgame, checking the score and that the move is one of the best.
+fn endgames(problems: Vec<(usize, Problem)>, out: &mut impl Write) -> Result<(), BenchError> {
     writeln!(
         out,
         "{:>4} {:>7} {:>6} {:>5} {:>10} {:>14} {:>12}",
         "FFO", "empties", "score", "move", "time", "positions", "positions/s"
     )?;
     let (mut total_seconds, mut total_nodes) = (0.0, 0);
-    for number in numbers {
-        let what = || format!("FFO #{number}");
-        let index = number.checked_sub(40).filter(|&index| index < lines.len());
-        let index = index.ok_or_else(|| BenchError::Missing { path: path.clone(), what: what() })?;
-        let problem: Problem = lines[index].parse().map_err(|error: othello::ParseError| BenchError::Line {
-            path: path.clone(),
-            line: index + 1,
-            reason: error.to_string(),
-        })?;
+    for (number, problem) in problems {
         let mut solver = endgame::Solver::new();
         let started = Instant::now();
         let solution = solver.solve(&problem.board);
         let seconds = started.elapsed().as_secs_f64();
-        let published = problem.scores.first().map_or(0, |&(_, score)| score);
+        let what = || format!("FFO #{number}");
+        let published = problem.scores[0].1;
         if solution.score != published {
             return Err(BenchError::Wrong {
                 what: what(),
@@ -185,7 +237,7 @@ pub fn endgames(data: &Path, numbers: RangeInclusive<usize>, out: &mut impl Writ
             return Err(BenchError::Wrong { what: what(), got, expected: "one of the best moves".to_owned() });
         };
         let (empties, nodes) = (problem.board.empty().count_ones(), solver.nodes());
-        let (score, best, time) = (solution.score, othello::square_name(best), Duration(seconds));
+        let (score, best, time) = (solution.score, othello::square_name(best), Time(seconds));
         writeln!(
             out,
             "{number:>4} {empties:>7} {score:>+6} {best:>5} {time:>10} {nodes:>14} {:>12.0}",
@@ -194,50 +246,21 @@ pub fn endgames(data: &Path, numbers: RangeInclusive<usize>, out: &mut impl Writ
         out.flush()?;
         (total_seconds, total_nodes) = (total_seconds + seconds, total_nodes + nodes);
     }
-    let total = Duration(total_seconds);
+    let total = Time(total_seconds);
     writeln!(out, "total {total:>30} {total_nodes:>14} {:>12.0}", total_nodes as f64 / total_seconds)?;
     Ok(())
 }
 
-/// Perft from the standard start at each depth of `othello/perft.txt` up to `max_depth`,
-/// checking the published counts, and writes a row for each: the count, the median time of
-/// `runs` runs and the rate.
-///
-/// # Errors
-/// When the file cannot be read or parsed, or a count differs from the published one.
-pub fn perft(data: &Path, max_depth: u32, runs: usize, out: &mut impl Write) -> Result<(), BenchError> {
-    let path = data.join("othello").join("perft.txt");
-    let text = read(&path)?;
-    writeln!(out, "{:>5} {:>12} {:>12} {:>14}", "depth", "leaves", "median", "leaves/s")?;
-    for (index, line) in text.lines().enumerate().filter(|(_, line)| !line.starts_with('#')) {
-        let bad =
-            || BenchError::Line { path: path.clone(), line: index + 1, reason: "not '<depth> <count>'".to_owned() };
-        let (depth, expected) = line.split_once(' ').ok_or_else(bad)?;
-        let (depth, expected): (u32, u64) = (depth.parse().map_err(|_| bad())?, expected.parse().map_err(|_| bad())?);
-        if depth > max_depth {
-            continue;
-        }
-        let mut measured = Measured { seconds: Vec::new(), nodes: 0 };
-        for _ in 0..runs.max(1) {
-            let started = Instant::now();
-            let leaves = othello::Board::start().perft(depth);
-            measured.seconds.push(started.elapsed().as_secs_f64());
-            if leaves != expected {
-                let what = format!("perft({depth})");
-                return Err(BenchError::Wrong { what, got: leaves.to_string(), expected: expected.to_string() });
-            }
-        }
-        let median = measured.median();
-        writeln!(out, "{depth:>5} {expected:>12} {:>12} {:>14.0}", Duration(median), expected as f64 / median)?;
-        out.flush()?;
-    }
-    Ok(())
+/// The median of `seconds`, not empty (of two middle values, the upper).
+fn median(mut seconds: Vec<f64>) -> f64 {
+    seconds.sort_by(f64::total_cmp);
+    seconds[seconds.len() / 2]
 }
 
-/// A time in µs, ms or s, whichever reads best.
-struct Duration(f64);
+/// Seconds shown in µs, ms or s, whichever reads best.
+struct Time(f64);
 
-impl fmt::Display for Duration {
+impl fmt::Display for Time {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let text = match self.0 {
             s if s < 1e-3 => format!("{:.2} µs", s * 1e6),

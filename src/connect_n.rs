@@ -636,7 +636,7 @@ mod tests {
         use rand::{RngExt, SeedableRng};
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
         // Shapes on either side of the plain shifts' limit (1×61 and 3×19 reach 63, 1×62 and 3×20
-        // would reach 64), and N beyond the unrolled sizes.
+        // would reach 64 or more), and N beyond the unrolled sizes.
         let shapes = [(7, 6, 4), (4, 4, 3), (5, 3, 2), (3, 5, 5), (10, 2, 2), (2, 31, 5), (1, 63, 2)];
         let edges = [(1, 61, 2), (1, 62, 2), (3, 19, 4), (3, 20, 4), (8, 6, 6), (9, 6, 7)];
         for (columns, levels, n) in shapes.into_iter().chain(edges) {

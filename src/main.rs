@@ -76,7 +76,8 @@ enum Commands {
     },
     /// Measure an engine on public positions with known answers, every answer checked.
     ///
-    /// Exits with status 1 when an answer is wrong, and 2 when the positions cannot be read.
+    /// Exits with status 1 when an answer is wrong, and 2 when it cannot run (positions
+    /// missing or unreadable, bad arguments).
     #[command(subcommand)]
     Bench(BenchGame),
     /// Count the move sequences DEPTH plies deep from the standard start (a check of the
@@ -119,18 +120,19 @@ enum BenchGame {
         /// Only this set (repeatable) [default: all six].
         #[arg(long = "set", value_name = "SET", value_parser = PossibleValuesParser::new(bench::CONNECT_FOUR_SETS.map(|(_, name)| name)))]
         sets: Vec<String>,
-        /// Only the first N positions of each set [default: all, but 20 of begin-hard].
-        #[arg(long, value_name = "N")]
+        /// Only the first N positions of each set [default: all of them, except begin-hard:
+        /// its first 20].
+        #[arg(long, value_name = "N", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
         limit: Option<usize>,
         /// The data directory, with the sets in connect4/.
-        #[arg(long, value_name = "DIR", default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures"))]
+        #[arg(long, value_name = "DIR", default_value_os_t = bench::default_data())]
         data: PathBuf,
     },
     /// Reversi: perft from the standard start to DEPTH (the median of five runs of each
     /// depth), then the exact endgame solver on FFO #FIRST to #LAST.
     Reversi {
-        /// Perft's deepest depth (0 for none).
-        #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(..=14))]
+        /// Perft's deepest depth (perft.txt has the counts from 0 to 10).
+        #[arg(long, default_value_t = 10)]
         depth: u32,
         /// The first FFO endgame.
         #[arg(long, default_value_t = 40, value_parser = clap::value_parser!(u16).range(40..=59))]
@@ -139,7 +141,7 @@ enum BenchGame {
         #[arg(long, default_value_t = 49, value_parser = clap::value_parser!(u16).range(39..=59))]
         last: u16,
         /// The data directory, with perft.txt and fforum-40-59.obf in othello/.
-        #[arg(long, value_name = "DIR", default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures"))]
+        #[arg(long, value_name = "DIR", default_value_os_t = bench::default_data())]
         data: PathBuf,
     },
 }
@@ -195,15 +197,8 @@ fn main() -> ExitCode {
             bench_command(bench::connect_four(&data, &sets, limit, &mut std::io::stdout()))
         }
         Commands::Bench(BenchGame::Reversi { depth, first, last, data }) => {
-            let out = &mut std::io::stdout();
             let endgames = usize::from(first)..=usize::from(last);
-            bench_command(bench::perft(&data, depth, 5, out).and_then(|()| {
-                if endgames.is_empty() {
-                    return Ok(());
-                }
-                println!();
-                bench::endgames(&data, endgames, out)
-            }))
+            bench_command(bench::reversi(&data, depth, 5, endgames, &mut std::io::stdout()))
         }
         Commands::Perft { game: ReversiGame::Reversi, depth } => {
             let started = std::time::Instant::now();

@@ -142,23 +142,45 @@ fn bench_checks_the_answers_it_times() {
 #[test]
 fn bench_exits_1_on_a_wrong_answer_and_2_without_positions() {
     let data = std::env::temp_dir().join(format!("gamekit-bench-{}", std::process::id()));
-    std::fs::create_dir_all(data.join("connect4")).expect("a temporary directory");
-    // The published score of this end-easy position is -1, not 3.
-    std::fs::write(data.join("connect4/Test_L3_R1"), "2252576253462244111563365343671351441 3\n").expect("a set");
+    let write = |file: &str, text: &str| {
+        let path = data.join(file);
+        std::fs::create_dir_all(path.parent().expect("a folder")).expect("a temporary directory");
+        std::fs::write(path, text).expect("a data file");
+    };
     let data_arg = data.to_string_lossy().into_owned();
-    let run = gamekit(&["bench", "connect-four", "--set", "end-easy", "--data", &data_arg]);
+    let bench = |args: &[&str]| gamekit(&[&["bench"], args, &["--data", &data_arg]].concat());
+
+    // Connect Four: the published score of this end-easy position is -1, not 3.
+    write("connect4/Test_L3_R1", "2252576253462244111563365343671351441 3\n");
+    let run = bench(&["connect-four", "--set", "end-easy"]);
     assert_eq!(run.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&run.stderr).contains("the engine says -1, the published answer is 3"));
 
+    // Reversi: the last empty square, a1, flips b1 and makes the board black's: +64.
+    let board = format!("-OX{}", "X".repeat(61));
+    write("othello/perft.txt", "0 1\n");
+    write("othello/fforum-40-59.obf", &format!("{board} X; A1:+64;\n"));
+    let run = bench(&["reversi", "--depth", "0", "--first", "40", "--last", "40"]);
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    assert_eq!(run.status.code(), Some(0), "{stdout}{}", String::from_utf8_lossy(&run.stderr));
+    assert!(stdout.lines().any(|row| row.split_whitespace().take(4).eq(["40", "1", "+64", "a1"])), "{stdout}");
+    write("othello/fforum-40-59.obf", &format!("{board} X; A1:+62;\n"));
+    assert_eq!(bench(&["reversi", "--depth", "0", "--first", "40", "--last", "40"]).status.code(), Some(1));
+
+    // Nothing to measure, or nothing readable: status 2 and no numbers.
+    write("connect4/Test_L2_R1", "");
+    write("connect4/Test_L2_R2", "4453\n");
     for args in [
-        &["bench", "connect-four", "--set", "begin-hard", "--data", &data_arg][..],
-        &["bench", "reversi", "--data", &data_arg],
-        &["bench", "connect-four", "--set", "hardest"],
-        &["bench", "reversi", "--first", "60"],
+        &["connect-four", "--set", "begin-hard"][..],
+        &["connect-four", "--set", "middle-easy"],
+        &["connect-four", "--set", "middle-medium"],
+        &["reversi", "--depth", "1"],
+        &["reversi", "--depth", "0", "--first", "41", "--last", "41"],
     ] {
-        let run = gamekit(args);
-        assert_eq!(run.status.code(), Some(2), "gamekit {}", args.join(" "));
-        assert!(run.stdout.is_empty(), "gamekit {} must print no numbers", args.join(" "));
+        let run = bench(args);
+        assert_eq!(run.status.code(), Some(2), "gamekit bench {}", args.join(" "));
+        assert!(run.stdout.is_empty(), "gamekit bench {} must print no numbers", args.join(" "));
+        assert!(!run.stderr.is_empty(), "gamekit bench {} must say why", args.join(" "));
     }
     let _ = std::fs::remove_dir_all(data);
 }
