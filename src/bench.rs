@@ -19,6 +19,9 @@ pub fn default_data() -> PathBuf {
     PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures"))
 }
 
+/// How many times perft runs at each depth: its median is the number reported.
+const PERFT_RUNS: usize = 5;
+
 /// The standard Connect Four sets, by file and by name, easiest first.
 pub const CONNECT_FOUR_SETS: [(&str, &str); 6] = [
     ("Test_L3_R1", "end-easy"),
@@ -71,11 +74,11 @@ pub fn connect_four(
     if let Some(unknown) = sets.iter().find(|set| !chosen.iter().any(|&known| is(set, known))) {
         return Err(BenchError::Missing { path: dir, what: format!("set '{unknown}'") });
     }
-    let limit = |file| limit.unwrap_or(if file == "Test_L1_R3" { 20 } else { usize::MAX });
+    let count_of = |file| limit.unwrap_or(if file == "Test_L1_R3" { 20 } else { usize::MAX });
     let shape = Shape::new(7, 6, 4).expect("Connect Four fits the engine");
     let positions = chosen
         .into_iter()
-        .map(|(file, name)| Ok((file, name, positions(shape, &dir.join(file), limit(file))?)))
+        .map(|(file, name)| Ok((file, name, positions(shape, &dir.join(file), count_of(file))?)))
         .collect::<Result<Vec<_>, BenchError>>()?;
     writeln!(
         out,
@@ -132,8 +135,9 @@ fn positions(shape: Shape, path: &Path, limit: usize) -> Result<Vec<(String, Pos
 }
 
 /// Reversi: perft from the standard start at each depth of `othello/perft.txt` up to
-/// `max_depth` (the median of `runs` runs each), then the exact endgame solver on the FFO
-/// endgames `numbers` (#40 to #59; none when empty), one solve each with a fresh table.
+/// `max_depth` (the median of [`PERFT_RUNS`] runs each), then the exact endgame solver on
+/// the FFO endgames `numbers` (#40 to #59; none when empty), one solve each with a fresh
+/// table.
 /// Writes a row for each depth (count, time, rate) and each endgame (empties, score, move,
 /// time, positions searched, rate), and the endgames' total.
 ///
@@ -143,7 +147,6 @@ fn positions(shape: Shape, path: &Path, limit: usize) -> Result<Vec<(String, Pos
 pub fn reversi(
     data: &Path,
     max_depth: u32,
-    runs: usize,
     numbers: RangeInclusive<usize>,
     out: &mut impl Write,
 ) -> Result<(), BenchError> {
@@ -152,7 +155,7 @@ pub fn reversi(
     writeln!(out, "{:>5} {:>12} {:>12} {:>14}", "depth", "leaves", "median", "leaves/s")?;
     for (depth, expected) in counts {
         let mut seconds = Vec::new();
-        for _ in 0..runs.max(1) {
+        for _ in 0..PERFT_RUNS {
             let started = Instant::now();
             let leaves = othello::Board::start().perft(depth);
             seconds.push(started.elapsed().as_secs_f64());

@@ -198,7 +198,7 @@ fn main() -> ExitCode {
         }
         Commands::Bench(BenchGame::Reversi { depth, first, last, data }) => {
             let endgames = usize::from(first)..=usize::from(last);
-            bench_command(bench::reversi(&data, depth, 5, endgames, &mut std::io::stdout()))
+            bench_command(bench::reversi(&data, depth, endgames, &mut std::io::stdout()))
         }
         Commands::Perft { game: ReversiGame::Reversi, depth } => {
             let started = std::time::Instant::now();
