@@ -119,7 +119,7 @@ impl std::fmt::Display for Tally {
 /// opening, once with each colour, silently; `report` sees each game as it ends.
 ///
 /// # Errors
-/// When a machine gives an invalid move (a bug: neither should).
+/// When a machine gives an invalid move or none (a bug: neither should).
 pub fn tournament(
     openings: &[Vec<(i32, i32)>],
     budget: Duration,

@@ -333,7 +333,11 @@ const QUADRANT: [u8; 64] = {
     let mut quadrant = [0; 64];
     let mut square = 0;
     while square < 64 {
-        quadrant[square] = (square / 32 * 2 + square % 8 / 4) as u8;
+        let mut q = 0;
+        while QUADRANTS[q] >> square & 1 == 0 {
+            q += 1;
+        }
+        quadrant[square] = q as u8;
         square += 1;
     }
     quadrant

@@ -48,7 +48,7 @@ pub fn evaluate(board: &Board) -> i32 {
 }
 
 /// How many moves `moves` offers, a corner counting twice.
-pub fn mobility(moves: u64) -> i32 {
+pub(super) fn mobility(moves: u64) -> i32 {
     (moves.count_ones() + (moves & CORNERS).count_ones()) as i32
 }
 
@@ -67,5 +67,23 @@ mod tests {
         let board = Board::parse(&format!("X{}", "-".repeat(63)), "X").unwrap();
         assert!(evaluate(&board) > 100);
         assert!(evaluate(&board.pass()) < -100);
+    }
+
+    /// What the generic search relies on: a finished game is worth its final margin times
+    /// [`WIN`], and anything else less than one disc of it, in every position of random games.
+    #[test]
+    fn only_a_finished_game_reaches_win() {
+        use rand::{RngExt, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        for _ in 0..200 {
+            let mut board = Board::start();
+            while !board.is_over() {
+                assert!(evaluate(&board).abs() < WIN, "{}", evaluate(&board));
+                let moves: Vec<u32> = crate::othello::squares(board.moves()).collect();
+                board =
+                    if moves.is_empty() { board.pass() } else { board.play(moves[rng.random_range(0..moves.len())]) };
+            }
+            assert_eq!(evaluate(&board), board.final_score() * WIN);
+        }
     }
 }
