@@ -104,3 +104,39 @@ impl Table {
         self.entries[slot] = entry;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(discs: u64) -> Board {
+        Board { player: discs, opponent: discs << 32 }
+    }
+
+    /// One bucket, so that every position collides.
+    #[test]
+    fn a_bucket_keeps_the_deepest_and_the_latest() {
+        let mut table = Table::new(1);
+        let (a, b, c) = (board(1), board(2), board(4));
+        table.store(&a, 12, (-64, 64), 0, NO_MOVE);
+        table.store(&b, 14, (-64, 64), 0, NO_MOVE); // deeper: first, and `a` second
+        assert!(table.probe(&a).is_some() && table.probe(&b).is_some());
+        table.store(&c, 10, (-64, 64), 0, NO_MOVE); // shallower: second, in `a`'s place
+        assert!(table.probe(&b).is_some() && table.probe(&c).is_some());
+        assert!(table.probe(&a).is_none());
+    }
+
+    #[test]
+    fn bounds_from_searches_as_deep_are_merged_unless_they_disagree() {
+        let mut table = Table::new(4);
+        let position = board(1);
+        let bounds = |table: &Table| table.probe(&position).map(|entry| (entry.lower, entry.upper));
+        table.store(&position, 8, (0, 5), 10, NO_MOVE); // at least 10
+        table.store(&position, 8, (30, 40), 20, NO_MOVE); // at most 20
+        assert_eq!(bounds(&table), Some((10, 20)));
+        table.store(&position, 8, (30, 40), 5, NO_MOVE); // at most 5: disagrees, and wins
+        assert_eq!(bounds(&table), Some((i16::MIN, 5)));
+        table.store(&position, 9, (0, 5), 10, NO_MOVE); // deeper: replaces
+        assert_eq!(bounds(&table), Some((10, i16::MAX)));
+    }
+}
