@@ -341,10 +341,10 @@ const PLANTED_BUGS: [PlantedBug; 12] = [
     },
     PlantedBug {
         assignment: "reversi_players",
-        name: "the_score_line_keeps_the_books_six_spaces",
+        name: "the_score_line_has_four_spaces_not_the_books_six",
         file: "src/viewer.rs",
-        from: "{black}    White(o)",
-        to: "{black}      White(o)",
+        from: "{black}      White(o)",
+        to: "{black}    White(o)",
         must_fail: &["viewer::the_initial_position_is_drawn_exactly", "transcripts::"],
         may_fail: &["viewer::"],
     },

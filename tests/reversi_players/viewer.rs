@@ -20,7 +20,7 @@ const START: &str = "
  f|                
  g|                
  h|                
-[ Black(*): 2    White(o): 2 ]
+[ Black(*): 2      White(o): 2 ]
 
 ";
 
@@ -45,7 +45,7 @@ fn discs_of_both_colours_and_scores_are_drawn_where_they_are() {
  f|                
  g|                
  h|                
-[ Black(*): 5    White(o): 2 ]
+[ Black(*): 5      White(o): 2 ]
 
 ";
     assert_eq!(drawn(&board), expected);
@@ -68,5 +68,5 @@ fn every_square_and_two_digit_scores_at_the_end_of_a_game() {
     }
     let (black, white) = (board.score(Color::Black), board.score(Color::White));
     assert!(black >= 10 || white >= 10, "{black} {white}");
-    assert_eq!(lines[11..], [format!("[ Black(*): {black}    White(o): {white} ]").as_str(), "", ""]);
+    assert_eq!(lines[11..], [format!("[ Black(*): {black}      White(o): {white} ]").as_str(), "", ""]);
 }

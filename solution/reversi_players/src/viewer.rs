@@ -16,7 +16,7 @@ use std::io::{self, Write};
 ///  d|       o *
 ///  e|       * o
 ///  …
-/// [ Black(*): 2    White(o): 2 ]
+/// [ Black(*): 2      White(o): 2 ]
 ///
 /// ```
 /// (Row lines keep their trailing spaces: every row line is 19 characters.)
@@ -54,7 +54,7 @@ impl<W: Write> BoardViewer for BoardTextViewer<W> {
             }
         }
         let (black, white) = (board.score(Color::Black), board.score(Color::White));
-        text.push_str(&format!("\n[ Black(*): {black}    White(o): {white} ]\n\n"));
+        text.push_str(&format!("\n[ Black(*): {black}      White(o): {white} ]\n\n"));
         self.output.write_all(text.as_bytes())
     }
 }

@@ -16,7 +16,7 @@ use std::io::{self, Write};
 ///  d|       o *
 ///  e|       * o
 ///  …
-/// [ Black(*): 2    White(o): 2 ]
+/// [ Black(*): 2      White(o): 2 ]
 ///
 /// ```
 /// (Row lines keep their trailing spaces: every row line is 19 characters.)
