@@ -1,5 +1,5 @@
 //! The harness: a generated package that compiles an assignment's suite against the
-//! submission's crate, with the dependencies the kit's own tests use.
+//! submission's crate, with the engines, the testkit and the suites' own dependencies.
 //!
 //! It lives in `target/grade/<assignment>-<hash of the submission's path>/`; all harnesses
 //! share one target directory, so dependencies are compiled once. `fixtures` in the harness
@@ -111,25 +111,16 @@ fn write_harness(kit: &Path, rubric: &Rubric, submission: &Path, dir: &Path) -> 
         .parse()
         .map_err(|error| GradeError::Harness(format!("{}: {error}", manifest_path.display())))?;
     let suite = kit.join("tests").join(&rubric.assignment).join("main.rs");
-    let mut dependencies = toml::Table::new();
-    // The kit's dev-dependencies are what its suites use; its path dependencies are the
-    // reference solutions, replaced here by the submission.
-    if let Some(dev) = kit_manifest.get("dev-dependencies").and_then(toml::Value::as_table) {
-        for (name, spec) in dev {
-            if spec.get("path").is_none() {
-                dependencies.insert(name.clone(), spec.clone());
-            }
-        }
+    let mut dependencies = suite_dependencies(&kit_manifest)
+        .map_err(|reason| GradeError::Harness(format!("{}: {reason}", manifest_path.display())))?;
+    // The suite links with the engines and the testkit, never with gamekit itself (its grader,
+    // its command line, the reference solution the arena brings in).
+    for (name, dir) in [("gamekit-engines", "engines"), ("gamekit-testkit", "testkit")] {
+        dependencies.insert(name.into(), path_dependency(&kit.join("crates").join(dir)));
     }
     // The submission is a normal dependency, so that `cargo build --package` builds its programs.
     let mut submission_dependency = toml::Table::new();
     submission_dependency.insert(rubric.package.clone(), path_dependency(submission));
-    // Without the `arena` feature, which would bring in the reference reversi_players.
-    let mut gamekit = path_dependency(kit);
-    if let toml::Value::Table(table) = &mut gamekit {
-        table.insert("default-features".into(), false.into());
-    }
-    dependencies.insert("gamekit".into(), gamekit);
     let edition = kit_manifest
         .get("package")
         .and_then(|package| package.get("edition"))
@@ -167,6 +158,28 @@ fn write_harness(kit: &Path, rubric: &Rubric, submission: &Path, dir: &Path) -> 
         link(&kit.join("fixtures"), &fixtures)?;
     }
     Ok(())
+}
+
+/// The kit's dev-dependencies that `package.metadata.gamekit.suite-dependencies` names: what
+/// the graded suites use besides the engines and the testkit.
+fn suite_dependencies(kit_manifest: &toml::Table) -> Result<toml::Table, String> {
+    let names = kit_manifest
+        .get("package")
+        .and_then(|package| package.get("metadata"))
+        .and_then(|metadata| metadata.get("gamekit"))
+        .and_then(|gamekit| gamekit.get("suite-dependencies"))
+        .and_then(toml::Value::as_array)
+        .ok_or("no list package.metadata.gamekit.suite-dependencies")?;
+    let dev = kit_manifest.get("dev-dependencies").and_then(toml::Value::as_table);
+    names
+        .iter()
+        .map(|name| {
+            let name = name.as_str().ok_or("suite-dependencies holds something that is not a name")?;
+            let spec =
+                dev.and_then(|dev| dev.get(name)).ok_or(format!("suite dependency {name} is no dev-dependency"))?;
+            Ok((name.to_owned(), spec.clone()))
+        })
+        .collect()
 }
 
 /// The harness's `Cargo.toml`.

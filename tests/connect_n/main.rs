@@ -46,7 +46,7 @@ fn at_terminal(input: &str) -> (Terminal, Screen) {
 
 /// The `connect-n` program of the crate under test.
 fn program() -> std::path::PathBuf {
-    gamekit::testkit::program(env!("CARGO_MANIFEST_DIR"), "connect_n", "connect-n")
+    gamekit_testkit::program(env!("CARGO_MANIFEST_DIR"), "connect_n", "connect-n")
 }
 
 /// Whose turn it is after `moves` moves: red first.

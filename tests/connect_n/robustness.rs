@@ -4,7 +4,7 @@
 
 use crate::{at_terminal, program, scaffold};
 use connect_n::{HumanPlayer, Player, RED, Screen, Terminal, VACANT};
-use gamekit::testkit::run_program;
+use gamekit_testkit::run_program;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 use std::io::Cursor;

@@ -9,7 +9,7 @@
 //! - `timing`: the spec's table, ten seconds a move, and the time budget on large scaffolds.
 
 use connect_n::{BLACK, Player, RED, Scaffold, SmartPlayer, VACANT};
-use gamekit::connect_n::{Position, Shape, Solver};
+use gamekit_engines::connect_n::{Position, Shape, Solver};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::{HashMap, HashSet};

@@ -4,7 +4,7 @@
 
 use crate::program;
 use connect_n::{Screen, Terminal};
-use gamekit::testkit::Transcript;
+use gamekit_testkit::Transcript;
 use rstest::rstest;
 use std::io::Cursor;
 use std::path::PathBuf;

@@ -1,7 +1,7 @@
 //! Boards for the tests: written as rows or as a few placements, shown in failure messages,
 //! and converted to and from gamekit's reference engine.
 
-use gamekit::reversi::Position;
+use gamekit_engines::reversi::Position;
 use reversi::Board;
 
 /// Calls `$f::<N>(args…)` with `N` the runtime board size `$size` (one of the sizes the

@@ -6,10 +6,10 @@
 //! - whole random games against the reference for the original program, byte for byte.
 
 use crate::boards::{address, board, show, with_size};
-use gamekit::cin::Ending;
-use gamekit::reversi::program::transcript;
-use gamekit::reversi::{BLACK, BLOCK, EMPTY, Position, WHITE, opponent};
-use gamekit::testkit::{Capped, assert_same_run};
+use gamekit_engines::cin::Ending;
+use gamekit_engines::reversi::program::transcript;
+use gamekit_engines::reversi::{BLACK, BLOCK, EMPTY, Position, WHITE, opponent};
+use gamekit_testkit::{Capped, assert_same_run};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rstest::rstest;

@@ -19,5 +19,5 @@ mod transcripts;
 
 /// The `reversi` program of the crate under test.
 fn program() -> std::path::PathBuf {
-    gamekit::testkit::program(env!("CARGO_MANIFEST_DIR"), "reversi", "reversi")
+    gamekit_testkit::program(env!("CARGO_MANIFEST_DIR"), "reversi", "reversi")
 }

@@ -4,10 +4,10 @@
 
 use crate::differential::assert_plays_like_the_original;
 use crate::program;
-use gamekit::cin::Ending;
-use gamekit::reversi::Position;
-use gamekit::reversi::program::transcript;
-use gamekit::testkit::{Capped, explain_difference, run_program, visible_excerpt};
+use gamekit_engines::cin::Ending;
+use gamekit_engines::reversi::Position;
+use gamekit_engines::reversi::program::transcript;
+use gamekit_testkit::{Capped, explain_difference, run_program, visible_excerpt};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed};
 use rstest::rstest;

@@ -3,7 +3,7 @@
 //! and once more through the `reversi` program itself.
 
 use crate::program;
-use gamekit::testkit::{Capped, Transcript, run_program};
+use gamekit_testkit::{Capped, Transcript, run_program};
 use rstest::rstest;
 use std::path::PathBuf;
 

@@ -2,7 +2,7 @@
 //! scores; squares off the board are never a move and never a panic.
 
 use crate::{after, oracle, random_positions, row_col, square, square_at};
-use gamekit::othello;
+use gamekit_engines::othello;
 use reversi_players::{Board, Color, InvalidMove, squares as every_square};
 use rstest::rstest;
 

@@ -4,7 +4,7 @@
 //! the bits in increasing order).
 
 use crate::{oracle, random_positions, row_col};
-use gamekit::othello::{self, squares};
+use gamekit_engines::othello::{self, squares};
 use reversi_players::{Board, Color, Machine, VirtualPlayer, corner_value};
 use rstest::rstest;
 

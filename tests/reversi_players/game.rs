@@ -3,7 +3,7 @@
 //! after a round in which neither side moved, and the result told to each player.
 
 use crate::{Move, random_game, row_col, square_at};
-use gamekit::othello;
+use gamekit_engines::othello;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use reversi_players::{Board, BoardViewer, Color, Error, Game, Player};

@@ -2,7 +2,7 @@
 //!
 //! Written against the assignment's public API only and compiled against whichever crate
 //! named `reversi_players` is being graded. `fixtures/reversi_players/rubric.toml` gives the
-//! points. gamekit's Reversi engine (`gamekit::othello`) is the oracle for the rules.
+//! points. gamekit's Reversi engine (`gamekit_engines::othello`) is the oracle for the rules.
 //!
 //! - [`board`]: the initial position, `valid_move`, `play`, `possible_move` and the scores,
 //!   on chosen positions and against the oracle along random games; squares off the board;
@@ -24,7 +24,7 @@ mod robustness;
 mod transcripts;
 mod viewer;
 
-use gamekit::othello::{self, row_col, square_at};
+use gamekit_engines::othello::{self, row_col, square_at};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use reversi_players::{Board, Color, Screen, Terminal};
@@ -104,5 +104,5 @@ fn random_positions(seed: u64, games: usize) -> Vec<Position> {
 
 /// The `reversi-players` program of the crate under test.
 fn program() -> std::path::PathBuf {
-    gamekit::testkit::program(env!("CARGO_MANIFEST_DIR"), "reversi_players", "reversi-players")
+    gamekit_testkit::program(env!("CARGO_MANIFEST_DIR"), "reversi_players", "reversi-players")
 }

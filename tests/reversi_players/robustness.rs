@@ -2,8 +2,8 @@
 //! program stops cleanly (status 1, one line on stderr) when the input ends.
 
 use crate::{at_terminal, oracle, program};
-use gamekit::othello::{self, row_col};
-use gamekit::testkit::run_program;
+use gamekit_engines::othello::{self, row_col};
+use gamekit_testkit::run_program;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 use rand::{RngExt, SeedableRng};

@@ -4,7 +4,7 @@
 //! `reversi-players` program.
 
 use crate::{at_terminal, program};
-use gamekit::testkit::Transcript;
+use gamekit_testkit::Transcript;
 use rstest::rstest;
 use std::path::PathBuf;
 

@@ -3,12 +3,12 @@
 //! human's first square, so that a bug costs the games it spoils.
 
 use crate::assert_plays_like_the_book;
-use gamekit::tictactoe::{X, all_games, book_move};
+use gamekit_engines::tictactoe::{X, all_games, book_move};
 use rstest::rstest;
 
 /// Plays every game in which the human (first when `human_first`) opens with `first`.
 fn games_opening_with(human_first: bool, first: usize) {
-    let human = if human_first { X } else { gamekit::tictactoe::O };
+    let human = if human_first { X } else { gamekit_engines::tictactoe::O };
     let games: Vec<Vec<usize>> = all_games(book_move)
         .into_iter()
         .filter(|(h, moves, _)| *h == human && moves.first() == Some(&first))

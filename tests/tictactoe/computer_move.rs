@@ -2,7 +2,7 @@
 //! in a game against it.
 
 use crate::show;
-use gamekit::tictactoe::book_move;
+use gamekit_engines::tictactoe::book_move;
 use rstest::rstest;
 use tictactoe::{Board, EMPTY, O, X};
 
@@ -45,11 +45,13 @@ fn on_chosen_boards(#[case] board: Board, #[case] computer: char, #[case] expect
 fn on_every_board_of_every_game(#[values(X, O)] computer: char) {
     let human = tictactoe::opponent(computer);
     let mut seen = std::collections::HashSet::new();
-    for (game_human, moves, _) in gamekit::tictactoe::all_games(book_move).into_iter().filter(|(h, _, _)| *h == human) {
+    for (game_human, moves, _) in
+        gamekit_engines::tictactoe::all_games(book_move).into_iter().filter(|(h, _, _)| *h == human)
+    {
         let mut board = [EMPTY; 9];
         let mut moves = moves.into_iter();
         let mut turn = X;
-        while gamekit::tictactoe::winner(&board) == gamekit::tictactoe::NO_ONE {
+        while gamekit_engines::tictactoe::winner(&board) == gamekit_engines::tictactoe::NO_ONE {
             let square = if turn == game_human {
                 moves.next().expect("the human's move")
             } else {

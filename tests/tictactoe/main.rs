@@ -17,15 +17,15 @@ mod perfect;
 mod robustness;
 mod transcripts;
 
-use gamekit::cin::Ending;
-use gamekit::testkit::{Capped, assert_same_run};
-use gamekit::tictactoe::transcript;
+use gamekit_engines::cin::Ending;
+use gamekit_engines::tictactoe::transcript;
+use gamekit_testkit::{Capped, assert_same_run};
 
 /// Plays the game on `input` in memory and checks it prints exactly what the book's program
 /// prints (gamekit's reference for it) and ends the same way.
 #[track_caller]
 fn assert_plays_like_the_book(input: &[u8]) {
-    let reference = transcript(input, gamekit::tictactoe::book_move);
+    let reference = transcript(input, gamekit_engines::tictactoe::book_move);
     let mut output = Capped::new();
     let ended = match tictactoe::run(Vec::<String>::new(), input, &mut output) {
         Ok(()) => Ok(Ending::Finished),
@@ -37,7 +37,7 @@ fn assert_plays_like_the_book(input: &[u8]) {
 
 /// The `tictactoe` program of the crate under test.
 fn program() -> std::path::PathBuf {
-    gamekit::testkit::program(env!("CARGO_MANIFEST_DIR"), "tictactoe", "tictactoe")
+    gamekit_testkit::program(env!("CARGO_MANIFEST_DIR"), "tictactoe", "tictactoe")
 }
 
 /// The board as the book shows it, for failure messages.

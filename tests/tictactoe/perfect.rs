@@ -1,7 +1,7 @@
 //! `perfect_move`: a computer that never loses, whatever the human does.
 
 use crate::show;
-use gamekit::tictactoe::{NO_ONE, opponent, winner};
+use gamekit_engines::tictactoe::{NO_ONE, opponent, winner};
 use rstest::rstest;
 use tictactoe::{Board, EMPTY, O, X};
 

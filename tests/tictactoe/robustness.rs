@@ -3,7 +3,7 @@
 
 use crate::assert_plays_like_the_book;
 use crate::program;
-use gamekit::testkit::run_program;
+use gamekit_testkit::run_program;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed};
 use rstest::rstest;

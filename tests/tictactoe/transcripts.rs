@@ -3,7 +3,7 @@
 //! the `tictactoe` program.
 
 use crate::program;
-use gamekit::testkit::{Capped, Transcript};
+use gamekit_testkit::{Capped, Transcript};
 use rstest::rstest;
 use std::path::PathBuf;
 

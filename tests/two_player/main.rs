@@ -89,5 +89,5 @@ fn random_positions<E: Evaluation>(seed: u64, count: usize, max_moves: usize) ->
 
 /// The `connect-four` and `stonehenge` programs of the crate under test.
 fn program(name: &str) -> std::path::PathBuf {
-    gamekit::testkit::program(env!("CARGO_MANIFEST_DIR"), "two_player", name)
+    gamekit_testkit::program(env!("CARGO_MANIFEST_DIR"), "two_player", name)
 }

@@ -2,7 +2,7 @@
 //! (status 1, one line on stderr) when the input ends.
 
 use crate::{at_terminal, program};
-use gamekit::testkit::run_program;
+use gamekit_testkit::run_program;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 use two_player::{Error, Terminal};

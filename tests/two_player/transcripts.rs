@@ -3,7 +3,7 @@
 //! (`connect_four_*` fixtures with `connect-four`, `stonehenge_*` with `stonehenge`).
 
 use crate::{at_terminal, program};
-use gamekit::testkit::Transcript;
+use gamekit_testkit::Transcript;
 use rstest::rstest;
 use std::path::PathBuf;
 use two_player::{Error, Terminal};

@@ -495,7 +495,7 @@ mod tests {
 
     #[test]
     fn a_solve_out_of_time_gives_nothing_and_spoils_nothing() {
-        let line = include_str!("../../fixtures/othello/fforum-1-19.obf").lines().next().expect("FFO #1");
+        let line = include_str!("../../../../fixtures/othello/fforum-1-19.obf").lines().next().expect("FFO #1");
         let problem: crate::othello::ffo::Problem = line.parse().expect("an FFO line");
         let mut solver = Solver::with_table(12);
         assert_eq!(solver.solve_until(&problem.board, Instant::now()), None);

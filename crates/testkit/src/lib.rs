@@ -4,7 +4,7 @@
 //! A failed check panics with a message written for the student: `gamekit grade` shows it
 //! as the reason a test lost its points.
 
-use crate::cin::Ending;
+use gamekit_engines::cin::Ending;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::fs;

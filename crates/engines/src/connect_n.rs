@@ -581,8 +581,8 @@ mod tests {
     #[test]
     fn a_table_grown_mid_search_solves_alike() {
         let shape = Shape::new(7, 6, 4).unwrap();
-        let text =
-            std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/connect4/Test_L2_R2")).unwrap();
+        let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../fixtures/connect4/Test_L2_R2"))
+            .unwrap();
         for line in text.lines().take(20) {
             let (moves, score) = line.split_once(' ').unwrap();
             let mut solver = Solver::new(shape);
