@@ -1,16 +1,19 @@
 //! The harness: a generated package that compiles an assignment's suite against the
 //! submission's crate, with the engines, the testkit and the suites' own dependencies.
 //!
-//! It lives in `target/grade/<assignment>-<hash of the submission's path>/`; all harnesses
-//! share one target directory, so dependencies are compiled once. `fixtures` in the harness
-//! links to the kit's, so the suite finds its fixtures where `cargo test` finds them.
+//! It lives in `target/grade/<assignment>-<hash of the submission's path>/` ([`Place`]); all
+//! harnesses share one target directory, so dependencies are compiled once. `fixtures` in
+//! the harness links to the kit's, so the suite finds its fixtures where `cargo test` finds
+//! them (in the sandbox, only the graded assignment's are there).
 
+use super::sandbox::{Isolation, Limits, Ran, Sandbox};
 use super::{GradeError, Rubric};
 use serde::Serialize;
 use std::collections::hash_map::DefaultHasher;
+use std::ffi::OsString;
 use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
 
 /// A suite compiled against a submission.
 #[derive(Debug, Clone)]
@@ -23,43 +26,129 @@ pub struct Built {
     pub programs: PathBuf,
 }
 
-/// Builds the suite of `rubric` against `submission`: `Ok(Ok(built))`, or `Ok(Err(errors))`
-/// with the compiler's messages when the submission does not compile with the suite.
+/// Where a submission is graded: its harness directory, with the copy of its crate in
+/// `work/`, beside the target directory all harnesses share (so dependencies are compiled
+/// once).
+#[derive(Debug, Clone)]
+pub struct Place {
+    pub dir: PathBuf,
+    pub work: PathBuf,
+    pub shared_target: PathBuf,
+}
+
+impl Place {
+    /// `target/grade/<assignment>-<hash of the submission's path>/` in the kit.
+    pub fn of(kit: &Path, assignment: &str, submission: &Path) -> Place {
+        let mut hasher = DefaultHasher::new();
+        submission.hash(&mut hasher);
+        let grade_dir = kit.join("target").join("grade");
+        let dir = grade_dir.join(format!("{assignment}-{:016x}", hasher.finish()));
+        Place { work: dir.join("work"), dir, shared_target: grade_dir.join("target") }
+    }
+}
+
+/// Builds the suite of `rubric` against the copy of the submission in `crate_dir`:
+/// `Ok(Ok(built))`, or `Ok(Err(errors))` with the compiler's messages when the submission
+/// does not compile with the suite.
+///
+/// The dependencies are fetched (and the lock file fitted to the harness) outside the
+/// sandbox, from the kit's and the handout's manifests only; then both builds run in the
+/// sandbox, `--offline --locked`, seeing the toolchain, the registry, the suite and the
+/// engines read-only, and only this harness and the shared target directory writable.
 ///
 /// # Errors
 /// [`GradeError`] when the harness cannot be written or Cargo cannot run.
-pub fn build(kit: &Path, rubric: &Rubric, submission: &Path) -> Result<Result<Built, String>, GradeError> {
-    let kit = kit.canonicalize().map_err(GradeError::io(format!("cannot open the kit at {}", kit.display())))?;
-    let mut hasher = DefaultHasher::new();
-    submission.hash(&mut hasher);
-    let grade_dir = kit.join("target").join("grade");
-    let dir = grade_dir.join(format!("{}-{:016x}", rubric.assignment, hasher.finish()));
-    write_harness(&kit, rubric, submission, &dir)?;
-    let shared_target = grade_dir.join("target");
+pub fn build(
+    kit: &Path,
+    rubric: &Rubric,
+    crate_dir: &Path,
+    place: &Place,
+    isolation: Isolation,
+) -> Result<Result<Built, String>, GradeError> {
+    write_harness(kit, rubric, crate_dir, &place.dir)?;
+    std::fs::create_dir_all(&place.shared_target)
+        .map_err(GradeError::io(format!("cannot create {}", place.shared_target.display())))?;
+    let toolchain = Toolchain::find();
+    let fetch = Command::new(&toolchain.cargo)
+        .args(["fetch", "--quiet"])
+        .current_dir(&place.dir)
+        .output()
+        .map_err(GradeError::io("cannot run cargo (is Rust installed?)"))?;
+    if !fetch.status.success() {
+        let stderr = String::from_utf8_lossy(&fetch.stderr);
+        return Err(GradeError::Harness(format!("cargo could not fetch the suite's dependencies:\n{stderr}")));
+    }
+    let mut sandbox = Sandbox::new(isolation, &place.dir)
+        .writable(&place.dir)
+        .writable(&place.shared_target)
+        .read_only(&kit.join("crates"))
+        .read_only(&kit.join("tests").join(&rubric.assignment));
+    for fixtures in rubric.fixture_dirs(kit) {
+        sandbox = sandbox.read_only(&fixtures);
+    }
+    sandbox = sandbox.env("HOME", "/tmp").env("CARGO_TERM_COLOR", "never");
+    sandbox = toolchain.expose(sandbox);
     // The submission's programs are built apart, per harness: a program left in the shared
     // target by another submission must never stand in for a missing one.
-    let programs_target = dir.join("target");
+    let programs_target = place.dir.join("target");
     let cargo = |args: &[&str], target_dir: &Path| {
-        Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned()))
-            .args(args)
-            .args(["--quiet", "--message-format=json", "--target-dir"])
-            .arg(target_dir)
-            .current_dir(&dir)
-            .env_remove("RUSTFLAGS")
-            .output()
-            .map_err(GradeError::io("cannot run cargo (is Rust installed?)"))
+        let mut all: Vec<OsString> = args.iter().map(OsString::from).collect();
+        all.extend(["--offline", "--locked", "--quiet", "--message-format=json", "--target-dir"].map(OsString::from));
+        all.push(target_dir.into());
+        sandbox
+            .run(&toolchain.cargo, &all, b"", Limits::build())
+            .map_err(GradeError::io("cannot run cargo in the sandbox"))
     };
     let programs = cargo(&["build", "--bins", "--package", &rubric.package], &programs_target)?;
     if let Some(errors) = compile_failure(&programs)? {
         return Ok(Err(errors));
     }
-    let tests = cargo(&["test", "--no-run"], &shared_target)?;
+    let tests = cargo(&["test", "--no-run"], &place.shared_target)?;
     if let Some(errors) = compile_failure(&tests)? {
         return Ok(Err(errors));
     }
     let test_binary = test_executable(&tests.stdout, &rubric.assignment)
         .ok_or_else(|| GradeError::Harness(format!("cargo built no test executable named '{}'", rubric.assignment)))?;
-    Ok(Ok(Built { test_binary, dir, programs: programs_target.join("debug") }))
+    Ok(Ok(Built { test_binary, dir: place.dir.clone(), programs: programs_target.join("debug") }))
+}
+
+/// Cargo and rustc as the grader finds them, and the directories they need.
+struct Toolchain {
+    cargo: PathBuf,
+    homes: Vec<(&'static str, PathBuf)>,
+}
+
+impl Toolchain {
+    fn find() -> Toolchain {
+        let home = std::env::var_os("HOME").map(PathBuf::from).unwrap_or_default();
+        let dir = |variable: &str, default: &str| {
+            std::env::var_os(variable).map_or_else(|| home.join(default), PathBuf::from)
+        };
+        let cargo = std::env::var_os("CARGO").map_or_else(|| PathBuf::from("cargo"), PathBuf::from);
+        let cargo = if cargo.is_absolute() { cargo } else { which(&cargo).unwrap_or(cargo) };
+        let homes = vec![("CARGO_HOME", dir("CARGO_HOME", ".cargo")), ("RUSTUP_HOME", dir("RUSTUP_HOME", ".rustup"))];
+        Toolchain { cargo, homes }
+    }
+
+    /// The sandbox with the toolchain and the registry read-only, and Cargo's directory on
+    /// its `PATH` (where it finds rustc).
+    fn expose(&self, mut sandbox: Sandbox) -> Sandbox {
+        for (variable, path) in &self.homes {
+            if path.is_dir() {
+                sandbox = sandbox.read_only(path).env(variable, path);
+            }
+        }
+        let mut path = std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default()).collect::<Vec<_>>();
+        if let Some(dir) = self.cargo.parent() {
+            path.insert(0, dir.to_owned());
+        }
+        sandbox.env("PATH", std::env::join_paths(path).unwrap_or_default())
+    }
+}
+
+/// The full path of `program` on the `PATH`.
+fn which(program: &Path) -> Option<PathBuf> {
+    std::env::split_paths(&std::env::var_os("PATH")?).map(|dir| dir.join(program)).find(|path| path.is_file())
 }
 
 /// The compiler's errors when a Cargo build failed because the code does not compile.
@@ -67,8 +156,8 @@ pub fn build(kit: &Path, rubric: &Rubric, submission: &Path) -> Result<Result<Bu
 /// # Errors
 /// [`GradeError::Harness`] when it failed before compiling (no network, a full disk…): not
 /// the submission's fault, so not a score of 0.
-fn compile_failure(output: &Output) -> Result<Option<String>, GradeError> {
-    if output.status.success() {
+fn compile_failure(output: &Ran) -> Result<Option<String>, GradeError> {
+    if output.success() {
         return Ok(None);
     }
     let errors: Vec<String> = json_messages(&output.stdout)
@@ -77,7 +166,8 @@ fn compile_failure(output: &Output) -> Result<Option<String>, GradeError> {
         .collect();
     if errors.is_empty() {
         let stderr = String::from_utf8_lossy(&output.stderr);
-        return Err(GradeError::Harness(format!("cargo failed before compiling anything:\n{stderr}")));
+        let limit = output.limit.map(|limit| format!(" ({limit:?} limit)")).unwrap_or_default();
+        return Err(GradeError::Harness(format!("cargo failed before compiling anything{limit}:\n{stderr}")));
     }
     Ok(Some(errors.concat()))
 }
@@ -150,8 +240,10 @@ fn write_harness(kit: &Path, rubric: &Rubric, submission: &Path, dir: &Path) -> 
         write(&dir.join("Cargo.lock"), &lock)?;
     }
     // As the kit's own build script does: recompile the suite when fixtures come or go.
-    let build_script =
-        format!("fn main() {{\n    println!(\"cargo:rerun-if-changed={{}}\", {:?});\n}}\n", kit.join("fixtures"));
+    let build_script = format!(
+        "fn main() {{\n    println!(\"cargo:rerun-if-changed={{}}\", {:?});\n}}\n",
+        kit.join("fixtures").join(&rubric.assignment)
+    );
     write(&dir.join("build.rs"), &build_script)?;
     let fixtures = dir.join("fixtures");
     if std::fs::symlink_metadata(&fixtures).is_err() {

@@ -9,13 +9,16 @@
 //!    tests; the [`Report`] says why every lost point was lost.
 
 mod harness;
+mod intake;
 mod report;
 mod rubric;
 mod run;
+pub mod sandbox;
 
 pub use report::{Report, Status, TestResult, header, row};
 pub use rubric::{Group, Rubric};
 
+use sandbox::{Isolation, Limits};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -78,53 +81,71 @@ pub fn assignments(kit: &Path) -> Vec<String> {
 /// crate, a broken rubric, or Cargo missing. A submission that does not compile is not an
 /// error: it is a report with the score 0 and the compiler's messages.
 pub fn grade(options: &Options, mut progress: impl FnMut(&TestResult)) -> Result<Report, GradeError> {
-    let known = assignments(&options.kit);
+    let kit = options
+        .kit
+        .canonicalize()
+        .map_err(GradeError::io(format!("cannot open the kit at {}", options.kit.display())))?;
+    let known = assignments(&kit);
     if !known.contains(&options.assignment) {
         return Err(GradeError::UnknownAssignment { name: options.assignment.clone(), known });
     }
-    let rubric = Rubric::load(&options.kit, &options.assignment)?;
-    let submission =
-        options.submission.clone().unwrap_or_else(|| options.kit.join("solution").join(&options.assignment));
+    let rubric = Rubric::load(&kit, &options.assignment)?;
+    let submission = options.submission.clone().unwrap_or_else(|| kit.join("solution").join(&options.assignment));
     if !submission.join("Cargo.toml").is_file() {
         return Err(GradeError::NotACrate(submission));
     }
     let submission =
         submission.canonicalize().map_err(GradeError::io(format!("cannot open {}", submission.display())))?;
     harness::check_package(&submission, &rubric.package)?;
-    let mut report = Report::new(&rubric, &submission);
-    let built = match harness::build(&options.kit, &rubric, &submission)? {
+    let isolation = Isolation::detect();
+    let mut report = Report::new(&rubric, &submission, isolation);
+    let place = harness::Place::of(&kit, &rubric.assignment, &submission);
+    let intake = intake::take(&kit, &rubric.package, &submission, &place.work)?;
+    report.notes = intake.notes;
+    let built = match harness::build(&kit, &rubric, &intake.crate_dir, &place, isolation)? {
         Ok(built) => built,
         Err(compiler_errors) => {
             report.build_errors = Some(compiler_errors);
             return Ok(report);
         }
     };
-    let names = run::list(&built.test_binary)?;
+    let sandbox = run::sandbox(&built, &kit, &rubric, isolation);
+    let names = run::list(&built, &sandbox)?;
     let groups: Vec<Option<usize>> = names.iter().map(|name| rubric.group_of(name)).collect();
     let tests_in = |index| groups.iter().filter(|&&group| group == Some(index)).count();
     let shares: Vec<f64> =
         rubric.groups.iter().enumerate().map(|(index, group)| group.points / tests_in(index).max(1) as f64).collect();
+    let mut graded = Vec::new();
     for (name, &group) in names.iter().zip(&groups) {
-        let Some(index) = group else {
-            report.unweighted.push(name.clone());
-            continue;
-        };
-        let (group, share) = (&rubric.groups[index], shares[index]);
-        let seconds = options.timeout.or(group.timeout).unwrap_or(rubric.timeout);
-        let limit = Duration::try_from_secs_f64(seconds).map_err(|_| GradeError::Timeout(seconds))?;
-        let outcome = run::one(&built, name, limit)?;
-        let result = TestResult {
-            name: name.clone(),
-            group: group.prefix.clone(),
-            max_points: share,
-            points: if outcome.status == Status::Passed { share } else { 0.0 },
-            status: outcome.status,
-            seconds: outcome.seconds,
-            explanation: outcome.explanation,
-        };
-        progress(&result);
-        report.tests.push(result);
+        match group {
+            Some(index) => {
+                let seconds = options.timeout.or(rubric.groups[index].timeout).unwrap_or(rubric.timeout);
+                let limit = Duration::try_from_secs_f64(seconds).map_err(|_| GradeError::Timeout(seconds))?;
+                graded.push((name, index, Limits::test(limit)));
+            }
+            None => report.unweighted.push(name.clone()),
+        }
     }
+    let outcomes = run_all(
+        &graded,
+        |(name, _, limits)| run::one(&built, &sandbox, name, *limits),
+        |at, outcome| {
+            let (name, index, _) = graded[at];
+            let share = shares[index];
+            let result = TestResult {
+                name: name.clone(),
+                group: rubric.groups[index].prefix.clone(),
+                max_points: share,
+                points: if outcome.status == Status::Passed { share } else { 0.0 },
+                status: outcome.status,
+                seconds: outcome.seconds,
+                explanation: outcome.explanation.clone(),
+            };
+            progress(&result);
+            result
+        },
+    )?;
+    report.tests = outcomes;
     // Group by group, so that a group passed in full gives its points exactly, not a sum of
     // rounded shares.
     report.score = rubric
@@ -137,4 +158,39 @@ pub fn grade(options: &Options, mut progress: impl FnMut(&TestResult)) -> Result
         })
         .sum();
     Ok(report)
+}
+
+/// Runs `work` on every item, as many at once as there are cores, and `done` on each
+/// result (on this thread, as results come); returns `done`'s values in the items' order.
+fn run_all<T: Sync, O: Send, R>(
+    items: &[T],
+    work: impl Fn(&T) -> Result<O, GradeError> + Sync,
+    mut done: impl FnMut(usize, O) -> R,
+) -> Result<Vec<R>, GradeError> {
+    let workers = std::thread::available_parallelism().map_or(1, usize::from).min(items.len().max(1));
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let (sender, receiver) = std::sync::mpsc::channel();
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            let sender = sender.clone();
+            let (next, work) = (&next, &work);
+            scope.spawn(move || {
+                loop {
+                    let at = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    let Some(item) = items.get(at) else { break };
+                    let result = work(item);
+                    let failed = result.is_err();
+                    if sender.send((at, result)).is_err() || failed {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(sender);
+        let mut results: Vec<Option<R>> = (0..items.len()).map(|_| None).collect();
+        for (at, result) in receiver {
+            results[at] = Some(done(at, result?));
+        }
+        Ok(results.into_iter().flatten().collect())
+    })
 }

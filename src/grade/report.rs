@@ -1,6 +1,7 @@
 //! The grading report: the terminal table, our JSON, and Gradescope's `results.json`.
 
 use super::Rubric;
+use super::sandbox::Isolation;
 use serde::Serialize;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -57,6 +58,11 @@ pub struct Report {
     pub tests: Vec<TestResult>,
     /// Tests that no rubric group covers: run, but worth nothing (a kit bug).
     pub unweighted: Vec<String>,
+    /// How the submission's code was kept from the grader and the kit.
+    pub isolation: Isolation,
+    /// What the grader refused, replaced or left out of the submission (its build script, a
+    /// changed provided file, an extra dependency…).
+    pub notes: Vec<String>,
     /// What each rubric group checks, by prefix.
     #[serde(skip)]
     about: std::collections::HashMap<String, String>,
@@ -64,7 +70,7 @@ pub struct Report {
 
 impl Report {
     /// An empty report for `submission`.
-    pub fn new(rubric: &Rubric, submission: &Path) -> Report {
+    pub fn new(rubric: &Rubric, submission: &Path, isolation: Isolation) -> Report {
         Report {
             assignment: rubric.assignment.clone(),
             submission: submission.to_owned(),
@@ -73,6 +79,8 @@ impl Report {
             build_errors: None,
             tests: Vec::new(),
             unweighted: Vec::new(),
+            isolation,
+            notes: Vec::new(),
             about: rubric.groups.iter().map(|group| (group.prefix.clone(), group.about.clone())).collect(),
         }
     }
@@ -80,6 +88,10 @@ impl Report {
     /// The table's total and, below it, why each lost point was lost.
     pub fn summary(&self) -> String {
         let mut text = format!("\n{} in {}\n", self.assignment, self.submission.display());
+        let _ = writeln!(text, "{}", self.isolation.describe());
+        for note in &self.notes {
+            let _ = writeln!(text, "note: {note}");
+        }
         if let Some(errors) = &self.build_errors {
             let _ = writeln!(text, "The submission does not compile with the graded suite, so every test scores 0.");
             let _ = writeln!(text, "The compiler said:\n\n{errors}\n");
@@ -131,10 +143,27 @@ impl Report {
         serde_json::json!({
             "score": round(self.score),
             "max_score": round(self.max_score),
-            "output": format!("{}: {} out of {} points", self.assignment, round(self.score), round(self.max_score)),
+            "output": self.header_for_gradescope(),
             "visibility": "visible",
             "tests": tests,
         })
+    }
+}
+
+impl Report {
+    /// The whole submission's lines on Gradescope: the score, how it was isolated, the notes.
+    fn header_for_gradescope(&self) -> String {
+        let mut text = format!(
+            "{}: {} out of {} points\n{}",
+            self.assignment,
+            round(self.score),
+            round(self.max_score),
+            self.isolation.describe()
+        );
+        for note in &self.notes {
+            let _ = write!(text, "\nnote: {note}");
+        }
+        text
     }
 }
 

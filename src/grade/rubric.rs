@@ -12,6 +12,10 @@ pub struct Rubric {
     pub assignment: String,
     /// The package name a submission's crate must have.
     pub package: String,
+    /// The fixture directories the suite reads besides its own (`fixtures/<assignment>`):
+    /// the only others its sandbox sees.
+    #[serde(default)]
+    pub fixtures: Vec<String>,
     /// Seconds each test may run unless its group says otherwise.
     #[serde(default = "default_timeout")]
     pub timeout: f64,
@@ -53,6 +57,9 @@ impl Rubric {
         if rubric.assignment != assignment {
             return Err(error(format!("it is the rubric of '{}'", rubric.assignment)));
         }
+        if let Some(bad) = rubric.fixtures.iter().find(|name| name.is_empty() || name.contains(['/', '\\', '.'])) {
+            return Err(error(format!("'{bad}' is not the name of a fixture directory")));
+        }
         let bad_points = rubric.groups.iter().find(|group| !(group.points.is_finite() && group.points >= 0.0));
         if let Some(group) = bad_points {
             return Err(error(format!("group '{}' has {} points", group.prefix, group.points)));
@@ -69,6 +76,12 @@ impl Rubric {
     /// The index of the group a test belongs to: the first whose prefix starts its name.
     pub fn group_of(&self, test: &str) -> Option<usize> {
         self.groups.iter().position(|group| test.starts_with(&group.prefix))
+    }
+
+    /// The fixture directories the suite reads: its own, then the others it names.
+    pub fn fixture_dirs(&self, kit: &Path) -> Vec<std::path::PathBuf> {
+        let fixtures = kit.join("fixtures");
+        std::iter::once(&self.assignment).chain(&self.fixtures).map(|name| fixtures.join(name)).collect()
     }
 
     /// The points of all groups together.

@@ -1,13 +1,11 @@
-//! Running the suite's tests, each in its own process with a time limit.
+//! Running the suite's tests, each in a sandbox of its own with limits.
 
 use super::harness::Built;
-use super::{GradeError, Status};
+use super::sandbox::{Isolation, Limit, Limits, Ran, Sandbox};
+use super::{GradeError, Rubric, Status};
 use crate::testkit::panic_message;
-use std::io::Read;
+use std::ffi::OsString;
 use std::path::Path;
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
-use wait_timeout::ChildExt;
 
 /// How one test went.
 #[derive(Debug, Clone)]
@@ -18,111 +16,117 @@ pub struct Outcome {
     pub explanation: String,
 }
 
+/// Where the suite's tests run: the test executable, the submission's programs and the
+/// assignment's fixtures and snapshots, all read-only; a private `/tmp`; a user of its own.
+pub fn sandbox(built: &Built, kit: &Path, rubric: &Rubric, isolation: Isolation) -> Sandbox {
+    let mut sandbox = Sandbox::new(isolation, &built.dir)
+        .read_only(&built.dir)
+        .read_only(&built.test_binary)
+        .read_only(&built.programs)
+        .read_only(&kit.join("tests").join(&rubric.assignment));
+    for fixtures in rubric.fixture_dirs(kit) {
+        sandbox = sandbox.read_only(&fixtures);
+    }
+    sandbox
+        .env("HOME", "/tmp")
+        .env("RUST_BACKTRACE", "0")
+        .env("INSTA_UPDATE", "no")
+        .env("GAMEKIT_PROGRAMS", &built.programs)
+        .own_user()
+}
+
 /// The names of the tests in a test executable, in its order.
 ///
 /// # Errors
 /// When the executable cannot run or list its tests.
-pub fn list(test_binary: &Path) -> Result<Vec<String>, GradeError> {
-    let output = Command::new(test_binary)
-        .args(["--list", "--format", "terse"])
-        .output()
-        .map_err(GradeError::io(format!("cannot run {}", test_binary.display())))?;
-    if !output.status.success() {
-        return Err(GradeError::Harness(format!("{} could not list its tests", test_binary.display())));
+pub fn list(built: &Built, sandbox: &Sandbox) -> Result<Vec<String>, GradeError> {
+    let args = ["--list", "--format", "terse"].map(OsString::from);
+    let listed = sandbox
+        .run(&built.test_binary, &args, b"", Limits::test(std::time::Duration::from_secs(30)))
+        .map_err(GradeError::io(format!("cannot run {}", built.test_binary.display())))?;
+    if !listed.success() {
+        return Err(GradeError::Harness(format!("{} could not list its tests", built.test_binary.display())));
     }
-    Ok(String::from_utf8_lossy(&output.stdout)
+    Ok(String::from_utf8_lossy(&listed.stdout)
         .lines()
         .filter_map(|line| line.strip_suffix(": test"))
         .map(str::to_owned)
         .collect())
 }
 
-/// Runs test `name` alone, stopping it (and any program it started) after `limit`.
+/// Runs test `name` alone in `sandbox`, within `limits`.
 ///
 /// # Errors
-/// When the test executable cannot be started.
-pub fn one(built: &Built, name: &str, limit: Duration) -> Result<Outcome, GradeError> {
-    let start = Instant::now();
-    let mut command = Command::new(&built.test_binary);
-    command
-        .args([name, "--exact", "--nocapture", "--test-threads=1"])
-        .current_dir(&built.dir)
-        .env("RUST_BACKTRACE", "0")
-        .env("INSTA_UPDATE", "no")
-        .env("GAMEKIT_PROGRAMS", &built.programs)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    // A group of its own, so that a timeout also stops the programs the test started.
-    #[cfg(unix)]
-    std::os::unix::process::CommandExt::process_group(&mut command, 0);
-    let mut child = command.spawn().map_err(GradeError::io(format!("cannot run {}", built.test_binary.display())))?;
-    // Read both pipes while the test runs, so that a test that prints a lot is not blocked.
-    let readers = [child.stdout.take().map(drain), child.stderr.take().map(drain)];
-    let status = child.wait_timeout(limit).map_err(GradeError::io("cannot wait for a test"))?;
-    if status.is_none() {
-        stop(&mut child);
-    }
-    let seconds = start.elapsed().as_secs_f64();
-    let [stdout, stderr] = readers.map(|reader| reader.and_then(|thread| thread.join().ok()).unwrap_or_default());
-    let output = format!("{stdout}{stderr}");
-    let (status, explanation) = match status {
-        None => (
-            Status::TimedOut,
-            format!("stopped after {} seconds: the test took too long (an endless loop?)", limit.as_secs_f64()),
-        ),
-        // libtest's own summary, not only the exit status: code under test that calls
-        // `process::exit(0)` ends the process "successfully" without finishing the test.
-        Some(status) if status.success() && stdout.contains("test result: ok. 1 passed") => {
-            (Status::Passed, String::new())
-        }
-        Some(status) => match panic_message(&output) {
-            Some(message) if message.contains("not yet implemented") || message.starts_with("not implemented") => {
-                (Status::NotImplemented, not_implemented(&message))
-            }
-            Some(message) => (Status::Failed, message),
-            None => (
-                Status::Crashed,
-                format!("the test process ended ({status}) before the test finished\n{}", tail(&output)),
-            ),
-        },
-    };
+/// When the sandbox cannot be started.
+pub fn one(built: &Built, sandbox: &Sandbox, name: &str, limits: Limits) -> Result<Outcome, GradeError> {
+    let args = [name, "--exact", "--nocapture", "--test-threads=1"].map(OsString::from);
+    let ran = sandbox
+        .run(&built.test_binary, &args, b"", limits)
+        .map_err(GradeError::io(format!("cannot run {}", built.test_binary.display())))?;
+    let (status, explanation) = verdict(&ran, limits);
     let explanation = if explanation.len() > MAX_EXPLANATION {
         let cut = (0..=MAX_EXPLANATION).rev().find(|&at| explanation.is_char_boundary(at)).unwrap_or(0);
         format!("{}\n… ({} more bytes)", &explanation[..cut], explanation.len() - cut)
     } else {
         explanation
     };
-    Ok(Outcome { status, seconds, explanation })
+    Ok(Outcome { status, seconds: ran.seconds, explanation })
+}
+
+/// The status and explanation of a test's run.
+fn verdict(ran: &Ran, limits: Limits) -> (Status, String) {
+    let stdout = String::from_utf8_lossy(&ran.stdout);
+    let output = format!("{stdout}{}", String::from_utf8_lossy(&ran.stderr));
+    match ran.limit {
+        Some(Limit::Time) => {
+            return (Status::TimedOut, format!("stopped at the time limit of {} seconds", limits.time.as_secs_f64()));
+        }
+        Some(Limit::Memory) => {
+            return (Status::Crashed, format!("stopped at the memory limit of {} MiB", limits.memory >> 20));
+        }
+        Some(Limit::Output) => {
+            return (Status::Crashed, format!("stopped at the output limit of {} MiB", limits.output >> 20));
+        }
+        Some(Limit::FileSize) => {
+            return (Status::Crashed, format!("stopped at the file size limit of {} MiB", limits.file_size >> 20));
+        }
+        Some(Limit::Signal(_)) | None => {}
+    }
+    // libtest's own summary, not only the exit status: code under test that calls
+    // `process::exit(0)` ends the process "successfully" without finishing the test.
+    if ran.success() && stdout.contains("test result: ok. 1 passed") {
+        return (Status::Passed, String::new());
+    }
+    match panic_message(&output) {
+        Some(message) if message.contains("not yet implemented") || message.starts_with("not implemented") => {
+            (Status::NotImplemented, not_implemented(&message))
+        }
+        Some(message) => (Status::Failed, message),
+        None => {
+            let how = match (ran.limit, ran.status) {
+                (Some(Limit::Signal(signal)), _) => format!("killed by signal {signal} ({})", signal_name(signal)),
+                (_, Some(status)) => status.to_string(),
+                (_, None) => "killed".to_owned(),
+            };
+            (Status::Crashed, format!("the test process ended ({how}) before the test finished\n{}", tail(&output)))
+        }
+    }
 }
 
 /// The most of an explanation the report keeps.
 const MAX_EXPLANATION: usize = 8 * 1024;
-/// The most of a test's output the grader keeps: the end, where the verdict is.
-const MAX_OUTPUT: usize = 64 * 1024;
 
-/// Kills the test and the process group it leads.
-fn stop(child: &mut std::process::Child) {
-    #[cfg(unix)]
-    if let Ok(pid) = i32::try_from(child.id()) {
-        let _ = nix::sys::signal::killpg(nix::unistd::Pid::from_raw(pid), nix::sys::signal::Signal::SIGKILL);
+/// What a signal means, for the signals a crash usually ends with.
+fn signal_name(signal: i32) -> &'static str {
+    match signal {
+        4 => "an illegal instruction",
+        6 => "an abort",
+        7 => "a bus error",
+        8 => "an arithmetic error",
+        9 => "killed",
+        11 => "a segmentation fault: a stack overflow or memory fault",
+        _ => "a signal",
     }
-    let _ = child.kill();
-    let _ = child.wait();
-}
-
-/// Reads a pipe to its end on a thread of its own, keeping the last [`MAX_OUTPUT`] bytes.
-fn drain(mut pipe: impl Read + Send + 'static) -> std::thread::JoinHandle<String> {
-    std::thread::spawn(move || {
-        let (mut kept, mut chunk) = (Vec::new(), [0; 8192]);
-        while let Ok(read @ 1..) = pipe.read(&mut chunk) {
-            kept.extend_from_slice(&chunk[..read]);
-            if kept.len() > 2 * MAX_OUTPUT {
-                kept.drain(..kept.len() - MAX_OUTPUT);
-            }
-        }
-        String::from_utf8_lossy(&kept).into_owned()
-    })
 }
 
 /// "not implemented yet", with what the `todo!()` said.

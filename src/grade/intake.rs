@@ -1,0 +1,218 @@
+//! Taking a submission in: a private copy of its sources, built under the handout's contract.
+//!
+//! The grader never builds the submitted directory itself. It copies the crate's `src/`
+//! (regular files only: a symbolic link could point at anything the grader can read) into a
+//! work directory, puts the handout's provided files over the student's, and gives the copy
+//! the handout's `Cargo.toml`, so that
+//! - the only dependencies are those the handout declares, with the kit's own `cin`;
+//! - no build script, procedural macro, Cargo configuration or profile of the submission's
+//!   takes part: nothing submitted runs while it builds;
+//! - what was refused or replaced is said in the report's notes, not silently dropped.
+//!
+//! The copy's layout (`graded/<package>/`, `graded/cin/`, `starter/<package>/src/`) is the
+//! kit's as seen from a crate: the handout's manifest finds `cin` at `../cin`, and the
+//! reference solution its provided files at `../../../starter/<package>/src/`.
+
+use super::GradeError;
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+/// The most a submission's sources may hold; past it the copy stops with a note.
+const MAX_BYTES: u64 = 16 * 1024 * 1024;
+const MAX_FILES: usize = 2_000;
+
+/// A submission taken in: where its copy is, and what the report must say about it.
+#[derive(Debug, Clone)]
+pub struct Intake {
+    /// The copy's crate directory, `<work>/graded/<package>`.
+    pub crate_dir: PathBuf,
+    /// What was refused, replaced or left out, in a student's words.
+    pub notes: Vec<String>,
+}
+
+/// Copies `submission` (a crate whose package is `package`) into `work`, under the handout's
+/// contract from `kit/starter`.
+///
+/// # Errors
+/// When the work directory cannot be written or the kit's handout cannot be read.
+pub fn take(kit: &Path, package: &str, submission: &Path, work: &Path) -> Result<Intake, GradeError> {
+    if work.exists() {
+        std::fs::remove_dir_all(work).map_err(GradeError::io(format!("cannot empty {}", work.display())))?;
+    }
+    let handout = kit.join("starter").join(package);
+    let crate_dir = work.join("graded").join(package);
+    let mut notes = Vec::new();
+    let manifest = read(&handout.join("Cargo.toml"))?;
+    notes.extend(manifest_notes(&submission.join("Cargo.toml"), &manifest));
+    for extra in ["build.rs", ".cargo"] {
+        if submission.join(extra).exists() {
+            notes.push(format!("{extra}: refused (the handout has none); it was neither copied nor run"));
+        }
+    }
+    let mut budget = Budget { bytes: 0, files: 0 };
+    copy_tree(&submission.join("src"), &crate_dir.join("src"), Path::new("src"), &mut budget, &mut notes)?;
+    write(&crate_dir.join("Cargo.toml"), &manifest)?;
+    for provided in provided_files(&manifest) {
+        let kit_file = read(&handout.join(&provided))?;
+        let theirs = crate_dir.join(&provided);
+        if std::fs::read_to_string(&theirs).is_ok_and(|text| text != kit_file) {
+            notes.push(format!(
+                "{}: differs from the handout's, which is provided and must not change: graded with the handout's",
+                provided.display()
+            ));
+        }
+        write(&theirs, &kit_file)?;
+        // Where the reference solution includes it from (`#[path]`).
+        write(&work.join("starter").join(package).join(&provided), &kit_file)?;
+    }
+    copy_crate(&kit.join("starter").join("cin"), &work.join("graded").join("cin"))?;
+    Ok(Intake { crate_dir, notes })
+}
+
+/// The handout's provided files: its `src/provided.rs` and its programs' sources.
+fn provided_files(manifest: &str) -> Vec<PathBuf> {
+    let table: toml::Table = manifest.parse().unwrap_or_default();
+    let bins = table.get("bin").and_then(toml::Value::as_array).into_iter().flatten();
+    let mut files: Vec<PathBuf> =
+        bins.filter_map(|bin| bin.get("path").and_then(toml::Value::as_str)).map(PathBuf::from).collect();
+    files.push(PathBuf::from("src/provided.rs"));
+    files
+}
+
+/// What the report says of a submitted `Cargo.toml` that asks for more than the handout's.
+fn manifest_notes(path: &Path, handout: &str) -> Vec<String> {
+    let Ok(theirs) = std::fs::read_to_string(path).map(|text| text.parse::<toml::Table>()) else {
+        return Vec::new();
+    };
+    let Ok(theirs) = theirs else {
+        return vec!["Cargo.toml: not valid TOML; graded with the handout's".to_owned()];
+    };
+    let handout: toml::Table = handout.parse().unwrap_or_default();
+    let mut notes = Vec::new();
+    if theirs.get("package").and_then(|package| package.get("build")).is_some() {
+        notes.push("Cargo.toml: a build script is refused (the handout has none); it was not run".to_owned());
+    }
+    if theirs.get("lib").and_then(|lib| lib.get("proc-macro")).is_some_and(|value| value.as_bool() == Some(true)) {
+        notes.push("Cargo.toml: a procedural-macro crate is refused; graded as the handout's library".to_owned());
+    }
+    let allowed = dependency_names(&handout);
+    let extra: Vec<String> = dependency_names(&theirs).difference(&allowed).cloned().collect();
+    if !extra.is_empty() {
+        notes.push(format!(
+            "Cargo.toml: only the handout's dependencies ({}) are allowed; graded without {}",
+            allowed.into_iter().collect::<Vec<_>>().join(", "),
+            extra.join(", ")
+        ));
+    }
+    for section in ["patch", "replace", "profile", "workspace", "target"] {
+        if theirs.contains_key(section) {
+            notes.push(format!("Cargo.toml: [{section}] is ignored; graded with the handout's Cargo.toml"));
+        }
+    }
+    notes
+}
+
+/// Every dependency a manifest names, of any kind.
+fn dependency_names(manifest: &toml::Table) -> BTreeSet<String> {
+    let kinds = ["dependencies", "dev-dependencies", "build-dependencies"];
+    let targets =
+        manifest.get("target").and_then(toml::Value::as_table).into_iter().flat_map(|targets| targets.values());
+    std::iter::once(manifest)
+        .chain(targets.filter_map(toml::Value::as_table))
+        .flat_map(|table| kinds.iter().filter_map(|kind| table.get(*kind).and_then(toml::Value::as_table)))
+        .flat_map(|deps| deps.keys().cloned())
+        .collect()
+}
+
+struct Budget {
+    bytes: u64,
+    files: usize,
+}
+
+/// Copies the regular files and directories under `from` to `to`, noting what it leaves.
+fn copy_tree(
+    from: &Path,
+    to: &Path,
+    shown: &Path,
+    budget: &mut Budget,
+    notes: &mut Vec<String>,
+) -> Result<(), GradeError> {
+    std::fs::create_dir_all(to).map_err(GradeError::io(format!("cannot create {}", to.display())))?;
+    let Ok(entries) = std::fs::read_dir(from) else {
+        return Ok(());
+    };
+    let mut entries: Vec<_> = entries.filter_map(Result::ok).collect();
+    entries.sort_by_key(std::fs::DirEntry::file_name);
+    for entry in entries {
+        let (source, shown) = (entry.path(), shown.join(entry.file_name()));
+        let Ok(kind) = entry.file_type() else { continue };
+        if kind.is_dir() {
+            copy_tree(&source, &to.join(entry.file_name()), &shown, budget, notes)?;
+        } else if kind.is_file() {
+            let size = entry.metadata().map_or(0, |metadata| metadata.len());
+            if budget.bytes + size > MAX_BYTES || budget.files >= MAX_FILES {
+                notes.push(format!(
+                    "{}: left out, the sources are over {} MiB or {MAX_FILES} files",
+                    shown.display(),
+                    MAX_BYTES >> 20
+                ));
+                continue;
+            }
+            budget.bytes += size;
+            budget.files += 1;
+            let target = to.join(entry.file_name());
+            std::fs::copy(&source, &target).map_err(GradeError::io(format!("cannot copy {}", source.display())))?;
+        } else {
+            notes.push(format!("{}: a symbolic link or special file, not copied", shown.display()));
+        }
+    }
+    Ok(())
+}
+
+/// Copies a crate of the kit's (its manifest and `src/`).
+fn copy_crate(from: &Path, to: &Path) -> Result<(), GradeError> {
+    let mut notes = Vec::new();
+    copy_tree(&from.join("src"), &to.join("src"), Path::new("src"), &mut Budget { bytes: 0, files: 0 }, &mut notes)?;
+    write(&to.join("Cargo.toml"), &read(&from.join("Cargo.toml"))?)
+}
+
+fn read(path: &Path) -> Result<String, GradeError> {
+    std::fs::read_to_string(path).map_err(GradeError::io(format!("cannot read {}", path.display())))
+}
+
+fn write(path: &Path, text: &str) -> Result<(), GradeError> {
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent).map_err(GradeError::io(format!("cannot create {}", parent.display())))?;
+    }
+    std::fs::write(path, text).map_err(GradeError::io(format!("cannot write {}", path.display())))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const HANDOUT: &str = "[package]\nname = \"reversi\"\n[[bin]]\nname = \"reversi\"\npath = \"src/main.rs\"\n[dependencies]\ncin = { path = \"../cin\" }\n";
+
+    #[test]
+    fn the_provided_files_are_the_programs_and_provided_rs() {
+        assert_eq!(provided_files(HANDOUT), [PathBuf::from("src/main.rs"), PathBuf::from("src/provided.rs")]);
+    }
+
+    #[test]
+    fn a_manifest_asking_for_more_than_the_handout_is_noted() {
+        let dir = std::env::temp_dir().join(format!("gamekit-intake-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let theirs = dir.join("Cargo.toml");
+        std::fs::write(
+            &theirs,
+            "[package]\nname = \"reversi\"\nbuild = \"b.rs\"\n[lib]\nproc-macro = true\n[dependencies]\ncin = \"1\"\nrand = \"0.9\"\n[target.'cfg(unix)'.build-dependencies]\ncc = \"1\"\n[patch.crates-io]\n",
+        )
+        .unwrap();
+        let notes = manifest_notes(&theirs, HANDOUT).join("\n");
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert!(notes.contains("build script is refused"), "{notes}");
+        assert!(notes.contains("procedural-macro"), "{notes}");
+        assert!(notes.contains("graded without cc, rand"), "{notes}");
+        assert!(notes.contains("[patch] is ignored"), "{notes}");
+    }
+}
