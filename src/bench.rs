@@ -1,6 +1,7 @@
-//! The engines' benchmarks, one place for `gamekit bench` and `cargo bench`: the exact
-//! solvers on public test positions with known answers, and Reversi's perft against the
-//! published counts. Every answer is checked; a wrong one is an error, not a number.
+//! The benchmarks, one place for `gamekit bench` and `cargo bench`: the exact solvers on
+//! public test positions with known answers, Reversi's perft against the published counts,
+//! and the grader's own speed on the reference solutions. Every answer is checked; a wrong
+//! one is an error, not a number.
 //!
 //! The positions are read from a data directory laid out as `fixtures/` is: `connect4/`
 //! (the six standard Connect Four sets) and `othello/` (`perft.txt`, `fforum-40-59.obf`).
@@ -43,6 +44,8 @@ pub enum BenchError {
     Missing { path: PathBuf, what: String },
     #[error("{what}: the engine says {got}, the published answer is {expected}")]
     Wrong { what: String, got: String, expected: String },
+    #[error("grading {assignment}: {reason}")]
+    Grade { assignment: String, reason: String },
     #[error("cannot write the report: {0}")]
     Output(#[from] std::io::Error),
 }
@@ -272,4 +275,88 @@ impl fmt::Display for Time {
         };
         f.pad(&text)
     }
+}
+
+/// How often a command runs in the sandbox, and without, for the sandbox's cost per test.
+const SANDBOX_RUNS: usize = 21;
+
+/// `gamekit bench grade`: what the sandbox costs each test (the median of starting a program
+/// that does nothing, in a test's sandbox and as a plain process), then, for each assignment,
+/// the time to grade its reference solution cold (a copy at a new path: the submission and
+/// the suite compiled, the shared dependencies already built) and warm (the same copy again).
+///
+/// # Errors
+/// When grading cannot run, or a solution does not score full marks.
+pub fn grade(kit: &Path, assignments: &[String], out: &mut impl Write) -> Result<(), BenchError> {
+    use crate::grade::sandbox::{Isolation, Limits, Sandbox};
+    let isolation = Isolation::detect();
+    let nothing = Path::new("/bin/true");
+    let median_run = |sandbox: &Sandbox| -> Result<f64, BenchError> {
+        let mut times = (0..SANDBOX_RUNS)
+            .map(|_| {
+                let ran = sandbox.run(nothing, &[], b"", Limits::test(std::time::Duration::from_secs(10)))?;
+                Ok(ran.seconds)
+            })
+            .collect::<Result<Vec<f64>, std::io::Error>>()?;
+        times.sort_by(f64::total_cmp);
+        Ok(times[SANDBOX_RUNS / 2])
+    };
+    let scratch = std::env::temp_dir();
+    let sandboxed = median_run(&Sandbox::new(isolation, &scratch).own_user())?;
+    let plain = median_run(&Sandbox::new(Isolation::None, &scratch))?;
+    writeln!(
+        out,
+        "sandbox ({isolation:?}): {:.1} ms to start and end a test's sandbox, {:.1} ms for a plain process (medians of {SANDBOX_RUNS})",
+        sandboxed * 1e3,
+        plain * 1e3
+    )?;
+    writeln!(out, "{:<16} {:>6} {:>9} {:>9}", "assignment", "tests", "cold", "warm")?;
+    for assignment in assignments {
+        let copy = copy_of_solution(kit, assignment)?;
+        let options = crate::grade::Options {
+            kit: kit.to_owned(),
+            assignment: assignment.clone(),
+            submission: Some(copy.clone()),
+            timeout: None,
+        };
+        let timed = || -> Result<(f64, usize), BenchError> {
+            let started = Instant::now();
+            let report = crate::grade::grade(&options, |_| {})
+                .map_err(|error| BenchError::Grade { assignment: assignment.clone(), reason: error.to_string() })?;
+            if (report.score - report.max_score).abs() > 1e-6 {
+                return Err(BenchError::Wrong {
+                    what: format!("the {assignment} solution"),
+                    got: format!("{:.2}", report.score),
+                    expected: format!("{:.2}", report.max_score),
+                });
+            }
+            Ok((started.elapsed().as_secs_f64(), report.tests.len()))
+        };
+        let (cold, tests) = timed()?;
+        let (warm, _) = timed()?;
+        let _ = std::fs::remove_dir_all(crate::grade::harness_dir(kit, assignment, &copy));
+        let _ = std::fs::remove_dir_all(copy.parent().unwrap_or(&copy));
+        writeln!(out, "{assignment:<16} {tests:>6} {cold:>8.1}s {warm:>8.1}s")?;
+    }
+    Ok(())
+}
+
+/// A copy of the reference solution's crate (its manifest and sources) at a path no grading
+/// has seen: `target/bench/<assignment>-<process>-<time>/<assignment>`.
+fn copy_of_solution(kit: &Path, assignment: &str) -> Result<PathBuf, BenchError> {
+    let solution = kit.join("solution").join(assignment);
+    let stamp = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default().as_nanos();
+    let copy =
+        kit.join("target").join("bench").join(format!("{assignment}-{}-{stamp}", std::process::id())).join(assignment);
+    let io = |path: &Path| {
+        let path = path.to_owned();
+        move |source| BenchError::Read { path, source }
+    };
+    std::fs::create_dir_all(copy.join("src")).map_err(io(&copy))?;
+    std::fs::copy(solution.join("Cargo.toml"), copy.join("Cargo.toml")).map_err(io(&solution))?;
+    for entry in std::fs::read_dir(solution.join("src")).map_err(io(&solution))? {
+        let entry = entry.map_err(io(&solution))?;
+        std::fs::copy(entry.path(), copy.join("src").join(entry.file_name())).map_err(io(&entry.path()))?;
+    }
+    copy.canonicalize().map_err(io(&copy))
 }

@@ -128,6 +128,10 @@ enum BenchGame {
         #[arg(long, value_name = "DIR", default_value_os_t = bench::default_data())]
         data: PathBuf,
     },
+    /// The grader: what the sandbox costs a test, then the time to grade each reference
+    /// solution cold (the submission and the suite compiled; the shared dependencies already
+    /// built) and warm.
+    Grade(BenchGradeArgs),
     /// Reversi: perft from the standard start to DEPTH (the median of five runs of each
     /// depth), then the exact endgame solver on FFO #FIRST to #LAST.
     Reversi {
@@ -144,6 +148,16 @@ enum BenchGame {
         #[arg(long, value_name = "DIR", default_value_os_t = bench::default_data())]
         data: PathBuf,
     },
+}
+
+/// The grader's speed: the sandbox's cost, and each solution graded cold and warm.
+#[derive(clap::Args)]
+struct BenchGradeArgs {
+    /// The assignments [default: all of them].
+    assignments: Vec<String>,
+    /// The kit's root directory (its tests/, fixtures/ and Cargo.toml).
+    #[arg(long, value_name = "DIR", default_value = env!("CARGO_MANIFEST_DIR"))]
+    kit: PathBuf,
 }
 
 /// The games `gamekit solve` knows.
@@ -199,6 +213,10 @@ fn main() -> ExitCode {
         Commands::Bench(BenchGame::Reversi { depth, first, last, data }) => {
             let endgames = usize::from(first)..=usize::from(last);
             bench_command(bench::reversi(&data, depth, endgames, &mut std::io::stdout()))
+        }
+        Commands::Bench(BenchGame::Grade(BenchGradeArgs { assignments, kit })) => {
+            let assignments = if assignments.is_empty() { grade::assignments(&kit) } else { assignments };
+            bench_command(bench::grade(&kit, &assignments, &mut std::io::stdout()))
         }
         Commands::Perft { game: ReversiGame::Reversi, depth } => {
             let started = std::time::Instant::now();

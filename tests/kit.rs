@@ -414,18 +414,16 @@ fn a_submission_that_does_not_compile_scores_zero_with_the_compiler_errors() {
     assert_eq!(report.max_score, 100.0);
 }
 
-/// A copy of `solution/<assignment>` in `target/kit/<bug>/` with the bug planted; the
-/// relative paths to the shared handout code are made absolute.
+/// A copy of `solution/<assignment>` in `target/kit/<bug>/` with the bug planted. Its paths to
+/// the handout's provided code need not change: the grader gives every copy the handout's
+/// manifest and puts the provided files where the solution looks for them.
 fn copy_of_solution(assignment: &str, bug: &PlantedBug) -> PathBuf {
     let original = Path::new(KIT).join("solution").join(assignment);
     let copy = Path::new(KIT).join("target").join("kit").join(bug.name).join(assignment);
-    let starter = Path::new(KIT).join("starter").canonicalize().expect("the starter exists");
-    let starter = format!("{}/", starter.display());
     let sources = std::fs::read_dir(original.join("src")).expect("the solution's sources");
     let sources = sources.map(|entry| format!("src/{}", entry.expect("a source").file_name().to_string_lossy()));
     for file in std::iter::once("Cargo.toml".to_owned()).chain(sources) {
         let mut text = std::fs::read_to_string(original.join(&file)).expect("the solution's files");
-        text = text.replace("../../../starter/", &starter).replace("../../starter/", &starter);
         if file == bug.file {
             assert!(text.contains(bug.from), "{}: {file} no longer contains {:?}", bug.name, bug.from);
             text = text.replace(bug.from, bug.to);

@@ -74,6 +74,14 @@ pub fn assignments(kit: &Path) -> Vec<String> {
     names
 }
 
+/// The directory where grading `submission` builds (removing it frees its disk; the next
+/// grading builds it again).
+pub fn harness_dir(kit: &Path, assignment: &str, submission: &Path) -> PathBuf {
+    let kit = kit.canonicalize().unwrap_or_else(|_| kit.to_owned());
+    let submission = submission.canonicalize().unwrap_or_else(|_| submission.to_owned());
+    harness::Place::of(&kit, assignment, &submission).dir
+}
+
 /// Grades a submission, calling `progress` with each test's result as soon as it is known.
 ///
 /// # Errors

@@ -14,7 +14,7 @@
 //! as in the standard test sets), a loss the opposite, a draw 0.
 //!
 //! ```
-//! use gamekit::connect_n::{Position, Shape, Solver};
+//! use gamekit_engines::connect_n::{Position, Shape, Solver};
 //! let shape = Shape::new(7, 6, 4).unwrap();
 //! let position = Position::from_moves(shape, "2252576253462244111563365343671351441").unwrap();
 //! assert_eq!(Solver::new(shape).solve(&position), -1);

@@ -4,7 +4,7 @@
 //! suite can compare a submission with it on every possible game.
 //!
 //! ```
-//! use gamekit::tictactoe::{book_move, EMPTY, X};
+//! use gamekit_engines::tictactoe::{book_move, EMPTY, X};
 //! let board = [X, X, EMPTY, EMPTY, 'O', EMPTY, EMPTY, EMPTY, EMPTY];
 //! assert_eq!(book_move(board, 'O'), 2); // block X's row
 //! ```

@@ -9,7 +9,7 @@
 //! one move generator serves both colours.
 //!
 //! ```
-//! use gamekit::othello::Board;
+//! use gamekit_engines::othello::Board;
 //! let start = Board::start();
 //! assert_eq!(start.moves().count_ones(), 4);
 //! assert_eq!(start.perft(4), 244);

@@ -7,7 +7,7 @@
 //! characters: `.` empty, `#` block, `X` black, `O` white.
 //!
 //! ```
-//! use gamekit::reversi::{Position, BLACK};
+//! use gamekit_engines::reversi::{Position, BLACK};
 //! let mut position = Position::new(4).unwrap();
 //! assert_eq!(position.legal_moves(BLACK), [(0, 2), (1, 3), (2, 0), (3, 1)]);
 //! position.play(BLACK, 0, 2).unwrap();

@@ -4,8 +4,8 @@
 //! games nobody has written a transcript for.
 //!
 //! ```
-//! use gamekit::cin::Ending;
-//! use gamekit::reversi::program::transcript;
+//! use gamekit_engines::cin::Ending;
+//! use gamekit_engines::reversi::program::transcript;
 //! let (output, ending) = transcript(4, b"9\n").unwrap();
 //! assert_eq!(output, "Enter number of blocks: Too many blocks!\nEnter number of blocks: ");
 //! assert_eq!(ending, Ending::EndOfInput);

@@ -1,0 +1,291 @@
+//! Hostile submissions: each tries what a student who wants points without the work might,
+//! and must gain nothing (the score it honestly earns: 0, as each implements nothing) and
+//! leave nothing (the kit, other submissions and the grader as they were, no process
+//! behind).
+//!
+//! Each is the reversi handout with an attack added, graded as a class would grade it. The
+//! attacks at build time need only the grader's own containment; those at run time need the
+//! sandbox, so without bubblewrap they are skipped with a message (CI installs it).
+
+use gamekit::grade::sandbox::{Isolation, SANDBOX_USER_IDS};
+use gamekit::grade::{self, Options, Report, Status};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+const KIT: &str = env!("CARGO_MANIFEST_DIR");
+
+/// One grading at a time: each builds with Cargo and runs a whole suite.
+static GRADING: Mutex<()> = Mutex::new(());
+
+/// A copy of the reversi handout in `target/hostile/<name>/reversi`, with `edits` made to
+/// `src/lib.rs` and `files` added (paths relative to the crate; `KIT` in a file's text is
+/// the kit's path).
+fn hostile(name: &str, edits: &[(&str, &str)], files: &[(&str, &str)]) -> PathBuf {
+    let starter = Path::new(KIT).join("starter").join("reversi");
+    let copy = Path::new(KIT).join("target").join("hostile").join(name).join("reversi");
+    let _ = std::fs::remove_dir_all(&copy);
+    std::fs::create_dir_all(copy.join("src")).expect("the copy's directory");
+    for file in ["Cargo.toml", "src/provided.rs", "src/main.rs"] {
+        std::fs::copy(starter.join(file), copy.join(file)).expect("the handout's files");
+    }
+    let mut lib = std::fs::read_to_string(starter.join("src/lib.rs")).expect("the handout's lib.rs");
+    for (from, to) in edits {
+        assert!(lib.contains(from), "{name}: the handout no longer contains {from:?}");
+        lib = lib.replacen(from, to, 1);
+    }
+    std::fs::write(copy.join("src/lib.rs"), lib).expect("lib.rs");
+    for (path, text) in files {
+        let path = copy.join(path);
+        std::fs::create_dir_all(path.parent().expect("a directory")).expect("a directory");
+        std::fs::write(path, text.replace("KIT", KIT)).expect("a file");
+    }
+    copy
+}
+
+/// Whether bubblewrap isolates here; in CI (which installs it) it must.
+fn sandboxed() -> bool {
+    let sandboxed = Isolation::detect() == Isolation::Bubblewrap;
+    assert!(sandboxed || std::env::var_os("CI").is_none(), "CI must grade in the sandbox: install bubblewrap");
+    if !sandboxed {
+        eprintln!("skipped: bubblewrap is not available here, so nothing is isolated");
+    }
+    sandboxed
+}
+
+fn grade(submission: &Path) -> Report {
+    let _one_at_a_time = GRADING.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let options = Options {
+        kit: KIT.into(),
+        assignment: "reversi".into(),
+        submission: Some(submission.to_owned()),
+        timeout: None,
+    };
+    grade::grade(&options, |_| {}).unwrap_or_else(|error| panic!("grading {} failed: {error}", submission.display()))
+}
+
+/// A digest of every file under `dir`, to show that grading changed nothing there.
+fn digest(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
+    let mut files = Vec::new();
+    let mut stack = vec![dir.to_owned()];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
+            let path = entry.path();
+            if entry.file_type().is_ok_and(|kind| kind.is_dir()) {
+                stack.push(path);
+            } else if let Ok(bytes) = std::fs::read(&path) {
+                files.push((path, bytes));
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+/// The processes still running as a sandbox's user, a second after grading at most.
+fn sandbox_processes() -> Vec<String> {
+    let mut left = running_as_sandbox_users();
+    for _ in 0..10 {
+        if left.is_empty() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        left = running_as_sandbox_users();
+    }
+    left
+}
+
+fn running_as_sandbox_users() -> Vec<String> {
+    let mut left = Vec::new();
+    for entry in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
+        let status = std::fs::read_to_string(entry.path().join("status")).unwrap_or_default();
+        let uid =
+            status.lines().find_map(|line| line.strip_prefix("Uid:")).and_then(|ids| ids.split_whitespace().next());
+        if uid.and_then(|uid| uid.parse().ok()).is_some_and(|uid: u32| SANDBOX_USER_IDS.contains(&uid)) {
+            left.push(std::fs::read_to_string(entry.path().join("cmdline")).unwrap_or_default().replace('\0', " "));
+        }
+    }
+    left
+}
+
+fn assert_scores_zero(report: &Report) {
+    assert_eq!(report.score, 0.0, "a hostile submission scored: {:#?}", failures_or_passes(report));
+}
+
+fn failures_or_passes(report: &Report) -> Vec<String> {
+    report.tests.iter().map(|test| format!("{} {:?}: {}", test.name, test.status, test.explanation)).collect()
+}
+
+/// The code every attack at run time shares: the kit's root from the test's working
+/// directory (`<kit>/target/grade/<harness>`), and a write that reports whether it worked.
+const HELPERS: &str = r#"
+pub fn kit() -> std::path::PathBuf {
+    let here = std::env::current_dir().unwrap_or_default();
+    here.ancestors().nth(3).map(|kit| kit.to_owned()).unwrap_or_default()
+}
+
+pub fn try_write(path: &std::path::Path) {
+    use std::io::Write;
+    if let Ok(mut file) = std::fs::OpenOptions::new().create(true).append(true).open(path) {
+        let _ = file.write_all(b"forged by a hostile submission\n");
+    }
+}
+"#;
+
+/// At run time: writes into the kit, its fixtures, the other submissions' build directories
+/// and the shared target; a connection out; processes left behind (`setsid`, holding the
+/// output pipe) that would write later; as many processes as it can make; all memory; an
+/// endless flood of output.
+const RUN_TIME_ATTACKS: &str = r#"
+pub fn everything_at_once() {
+    let kit = kit();
+    try_write(&kit.join("FORGED"));
+    try_write(&kit.join("fixtures/reversi/sample_run_1.out"));
+    try_write(&kit.join("solution/reversi/src/lib.rs"));
+    let grade = kit.join("target/grade");
+    for entry in std::fs::read_dir(&grade).into_iter().flatten().flatten() {
+        try_write(&entry.path().join("FORGED"));
+        try_write(&entry.path().join("Cargo.toml"));
+    }
+    let _ = std::net::TcpStream::connect_timeout(
+        &"127.0.0.1:47613".parse().unwrap(),
+        std::time::Duration::from_millis(200),
+    );
+    let later = format!("sleep 2; echo forged > {}/FORGED_LATER; sleep 30 # gamekit-hostile-daemon", kit.display());
+    let _ = std::process::Command::new("setsid").args(["sh", "-c", &later]).spawn();
+    let mut children = Vec::new();
+    for _ in 0..2000 {
+        match std::process::Command::new("sleep").arg("30").spawn() {
+            Ok(child) => children.push(child),
+            Err(_) => break,
+        }
+    }
+    std::mem::forget(children);
+}
+
+pub fn all_the_memory() -> usize {
+    let mut hoard: Vec<Vec<u8>> = Vec::new();
+    loop {
+        hoard.push(vec![0; 64 << 20]);
+        if hoard.len() > 1 << 20 {
+            return hoard.len();
+        }
+    }
+}
+
+pub fn a_flood_of_output() -> ! {
+    let line = "x".repeat(1 << 16);
+    loop {
+        println!("{line}");
+    }
+}
+"#;
+
+#[test]
+fn code_run_by_the_tests_changes_nothing_outside_its_sandbox_and_leaves_nothing_behind() {
+    if !sandboxed() {
+        return;
+    }
+    let listener = std::net::TcpListener::bind("127.0.0.1:47613").expect("a port for the network check");
+    listener.set_nonblocking(true).expect("a non-blocking listener");
+    let submission = hostile(
+        "run_time",
+        &[
+            ("pub fn valid_move<", "mod hostile;\n\npub fn valid_move<"),
+            ("    todo!(\"valid_move(", "    hostile::all_the_memory();\n    todo!(\"valid_move("),
+            (
+                "    todo!(\"has_valid_moves(",
+                "    hostile::a_flood_of_output();\n    #[allow(unreachable_code)]\n    todo!(\"has_valid_moves(",
+            ),
+            ("    todo!(\"has_empty_cells(", "    hostile::everything_at_once();\n    todo!(\"has_empty_cells("),
+        ],
+        &[("src/hostile.rs", &format!("{HELPERS}{RUN_TIME_ATTACKS}"))],
+    );
+    let kit = Path::new(KIT);
+    let watched = [kit.join("fixtures/reversi"), kit.join("solution/reversi")];
+    let before: Vec<_> = watched.iter().map(|dir| digest(dir)).collect();
+    let report = grade(&submission);
+    assert_eq!(report.build_errors, None, "the hostile submission must compile");
+    assert_eq!(report.isolation, Isolation::Bubblewrap);
+    assert_scores_zero(&report);
+    let said = |text: &str| report.tests.iter().any(|test| test.explanation.contains(text));
+    assert!(said("stopped at the memory limit of 1024 MiB"), "{:#?}", failures_or_passes(&report));
+    assert!(said("stopped at the output limit of 16 MiB"), "{:#?}", failures_or_passes(&report));
+    assert!(
+        report.tests.iter().any(|test| test.name.contains("has_empty_cells") && test.status == Status::NotImplemented),
+        "the attacks on the kit ran and the tests went on"
+    );
+    assert!(report.tests.iter().all(|test| test.seconds < 9.0), "a test waited on a process left behind");
+    assert_eq!(sandbox_processes(), Vec::<String>::new(), "processes were left behind");
+    assert!(listener.accept().is_err(), "the submission reached the network");
+    std::thread::sleep(std::time::Duration::from_millis(2500));
+    assert!(!kit.join("FORGED").exists() && !kit.join("FORGED_LATER").exists(), "the submission wrote into the kit");
+    let after: Vec<_> = watched.iter().map(|dir| digest(dir)).collect();
+    assert!(before == after, "the submission changed the kit's fixtures or solution");
+    for entry in std::fs::read_dir(kit.join("target/grade")).expect("the grader's directory").flatten() {
+        assert!(!entry.path().join("FORGED").exists(), "the submission wrote into {}", entry.path().display());
+    }
+}
+
+#[test]
+fn sources_that_read_the_kit_when_they_compile_do_not_compile() {
+    if !sandboxed() {
+        return;
+    }
+    let submission = hostile(
+        "read_the_kit_at_build_time",
+        &[(
+            "pub fn valid_move<",
+            "pub const SOLUTION: &str = include_str!(\"KIT/solution/reversi/src/lib.rs\");\n\
+             pub const OTHER_FIXTURE: &[u8] = include_bytes!(\"KIT/fixtures/tictactoe/human_first_tie.out\");\n\n\
+             pub fn valid_move<",
+        )],
+        &[],
+    );
+    let lib = submission.join("src/lib.rs");
+    std::fs::write(&lib, std::fs::read_to_string(&lib).expect("lib.rs").replace("KIT", KIT)).expect("lib.rs");
+    let report = grade(&submission);
+    let errors = report.build_errors.as_deref().expect("reading the kit must not compile");
+    assert!(errors.contains("solution/reversi/src/lib.rs"), "{errors}");
+    assert!(errors.contains("fixtures/tictactoe/human_first_tie.out"), "{errors}");
+    assert_scores_zero(&report);
+}
+
+#[test]
+fn a_build_script_cargo_configuration_extra_dependency_link_and_changed_provided_file_are_refused() {
+    let forged = Path::new(KIT).join("target").join("FORGED_AT_BUILD_TIME");
+    let _ = std::fs::remove_file(&forged);
+    let write_forged = "fn main() { std::fs::write(\"KIT/target/FORGED_AT_BUILD_TIME\", \"forged\").unwrap(); }\n";
+    let submission = hostile(
+        "contract",
+        &[],
+        &[
+            ("build.rs", write_forged),
+            (".cargo/config.toml", "[build]\ntarget-dir = \"KIT/target/FORGED_TARGET\"\n"),
+            ("src/provided.rs", "// A provided file the student changed.\n"),
+        ],
+    );
+    let manifest = submission.join("Cargo.toml");
+    let text = std::fs::read_to_string(&manifest).expect("Cargo.toml");
+    let text = text.replacen("publish = false", "publish = false\nbuild = \"build.rs\"", 1);
+    std::fs::write(&manifest, text.replacen("[dependencies]", "[dependencies]\nrand = \"0.10\"", 1))
+        .expect("Cargo.toml");
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(Path::new(KIT).join("solution/reversi/src/lib.rs"), submission.join("src/solution.rs"))
+        .expect("a symbolic link");
+    let report = grade(&submission);
+    assert_eq!(report.build_errors, None, "graded as the handout: it compiles");
+    assert_scores_zero(&report);
+    let notes = report.notes.join("\n");
+    for expected in [
+        "build.rs: refused",
+        ".cargo: refused",
+        "a build script is refused",
+        "graded without rand",
+        "src/provided.rs: differs from the handout's",
+        "src/solution.rs: a symbolic link",
+    ] {
+        assert!(notes.contains(expected), "no note says {expected:?}:\n{notes}");
+    }
+    assert!(!forged.exists(), "the build script ran");
+    assert!(!Path::new(KIT).join("target").join("FORGED_TARGET").exists(), "the Cargo configuration was obeyed");
+}
