@@ -12,6 +12,9 @@
 //! - `gamekit-testkit` (`crates/testkit`): what the graded suites share (transcripts, exact
 //!   comparison explained in a student's terms, the programs under test), re-exported as
 //!   [`testkit`];
+//! - `gamekit-probe` (`crates/probe`): the channel between a suite compiled as a *judge*
+//!   (the kit's code only, outside the sandbox) and the submission's *probe* (inside it), and
+//!   `crates/remote/<assignment>`: the assignment's API as the judge sees it;
 //! - this crate: [`grade`], which builds a submission against a suite and scores it;
 //!   [`bench`], the engines measured on public positions with known answers (`gamekit
 //!   bench` and `cargo bench`); `arena` (with the default feature `arena`): the 8×8 engine
@@ -19,7 +22,8 @@
 //!   player; and the `gamekit` command (`grade`, `solve`, `bench`, `perft`, `play`,
 //!   `tournament`), a thin layer over these.
 //!
-//! A graded suite links with the engines and the testkit only, never with this crate.
+//! A graded suite links with the engines, the testkit and the submission (or, as a judge,
+//! the assignment's remote crate) only, never with this crate.
 
 #[cfg(feature = "arena")]
 pub mod arena;

@@ -8,7 +8,7 @@
 //! sandbox, so without bubblewrap they are skipped with a message (CI installs it).
 
 use gamekit::grade::sandbox::{Isolation, SANDBOX_USER_IDS};
-use gamekit::grade::{self, Options, Report, Status};
+use gamekit::grade::{self, Options, Report, Status, Verdicts};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
@@ -115,12 +115,11 @@ fn failures_or_passes(report: &Report) -> Vec<String> {
     report.tests.iter().map(|test| format!("{} {:?}: {}", test.name, test.status, test.explanation)).collect()
 }
 
-/// The code every attack at run time shares: the kit's root from the test's working
-/// directory (`<kit>/target/grade/<harness>`), and a write that reports whether it worked.
+/// The code every attack at run time shares: the kit's root (an attacker who knows where
+/// the grader keeps it), and a write that may or may not work.
 const HELPERS: &str = r#"
 pub fn kit() -> std::path::PathBuf {
-    let here = std::env::current_dir().unwrap_or_default();
-    here.ancestors().nth(3).map(|kit| kit.to_owned()).unwrap_or_default()
+    std::path::PathBuf::from("KIT")
 }
 
 pub fn try_write(path: &std::path::Path) {
@@ -288,4 +287,107 @@ fn a_build_script_cargo_configuration_extra_dependency_link_and_changed_provided
     }
     assert!(!forged.exists(), "the build script ran");
     assert!(!Path::new(KIT).join("target").join("FORGED_TARGET").exists(), "the Cargo configuration was obeyed");
+}
+
+/// What a forged verdict prints: libtest's own summary of a passing test.
+const FORGED_VERDICT: &str = r#"
+pub fn forge() -> ! {
+    for _ in 0..3 {
+        println!("test result: ok. 1 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out");
+        eprintln!("test result: ok. 1 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out");
+    }
+    std::process::exit(0)
+}
+"#;
+
+/// Bytes written straight into every descriptor the probe may hold, its channel to the
+/// judge among them: a forged answer, then nonsense.
+const FORGED_ANSWERS: &str = r#"
+pub fn forge() -> bool {
+    use std::io::Write;
+    use std::os::fd::FromRawFd;
+    let mut frame = 9u64.to_le_bytes().to_vec();
+    frame.extend_from_slice(&[1, 1, 0, 0, 0, 0, 0, 0, 0]);
+    frame.extend_from_slice(&[0xff; 64]);
+    for fd in 0..64 {
+        // SAFETY (of the attack): the descriptor is leaked, never closed twice.
+        let mut file = std::mem::ManuallyDrop::new(unsafe { std::fs::File::from_raw_fd(fd) });
+        let _ = file.write_all(&frame);
+    }
+    true
+}
+"#;
+
+/// A verdict is the judge's: a submission that prints a passing test's summary and exits
+/// with status 0, from each function or before `main` (a start-up constructor), or writes
+/// forged answers into the probe's channel, passes nothing.
+#[test]
+fn a_forged_verdict_passes_nothing() {
+    let before_main = "#[used]\n#[unsafe(link_section = \".init_array\")]\nstatic FORGE: extern \"C\" fn() = forge_at_start;\n\
+                       extern \"C\" fn forge_at_start() {\n    hostile::forge();\n}\n";
+    let submissions = [
+        hostile(
+            "forged_verdict_in_each_function",
+            &[
+                ("pub fn valid_move<", "mod hostile;\n\npub fn valid_move<"),
+                (
+                    "    todo!(\"valid_move(",
+                    "    hostile::forge();\n    #[allow(unreachable_code)]\n    todo!(\"valid_move(",
+                ),
+                (
+                    "    todo!(\"has_valid_moves(",
+                    "    hostile::forge();\n    #[allow(unreachable_code)]\n    todo!(\"has_valid_moves(",
+                ),
+                (
+                    "    todo!(\"has_empty_cells(",
+                    "    hostile::forge();\n    #[allow(unreachable_code)]\n    todo!(\"has_empty_cells(",
+                ),
+                ("    todo!(\"play::", "    hostile::forge();\n    #[allow(unreachable_code)]\n    todo!(\"play::"),
+            ],
+            &[("src/hostile.rs", FORGED_VERDICT)],
+        ),
+        hostile(
+            "forged_verdict_before_main",
+            &[("pub fn valid_move<", &format!("mod hostile;\n\n{before_main}\npub fn valid_move<"))],
+            &[("src/hostile.rs", FORGED_VERDICT)],
+        ),
+        hostile(
+            "forged_answers_in_the_channel",
+            &[
+                ("pub fn valid_move<", "mod hostile;\n\npub fn valid_move<"),
+                (
+                    "    todo!(\"valid_move(",
+                    "    return hostile::forge();\n    #[allow(unreachable_code)]\n    todo!(\"valid_move(",
+                ),
+                (
+                    "    todo!(\"has_valid_moves(",
+                    "    return hostile::forge();\n    #[allow(unreachable_code)]\n    todo!(\"has_valid_moves(",
+                ),
+                (
+                    "    todo!(\"has_empty_cells(",
+                    "    return hostile::forge();\n    #[allow(unreachable_code)]\n    todo!(\"has_empty_cells(",
+                ),
+            ],
+            &[("src/hostile.rs", FORGED_ANSWERS)],
+        ),
+    ];
+    for submission in &submissions {
+        let report = grade(submission);
+        assert_eq!(report.build_errors, None, "{}: it compiles", submission.display());
+        assert_eq!(report.verdicts, Verdicts::Judged);
+        assert_scores_zero(&report);
+        // Each call of a function ends the probe or garbles its answer; a program's forged
+        // output is only output.
+        for test in report.tests.iter().filter(|test| test.name.starts_with("functions::")) {
+            assert!(
+                ["ended the process with exit status 0", "is not one", "stopped answering", "cannot read"]
+                    .iter()
+                    .any(|said| test.explanation.contains(said)),
+                "{}: {} says {:?}",
+                submission.display(),
+                test.name,
+                test.explanation
+            );
+        }
+    }
 }

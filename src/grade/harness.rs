@@ -18,12 +18,14 @@ use std::process::Command;
 /// A suite compiled against a submission.
 #[derive(Debug, Clone)]
 pub struct Built {
-    /// The test executable of the suite.
+    /// The test executable of the suite: the judge, or the suite linked with the submission.
     pub test_binary: PathBuf,
-    /// The harness package's directory (the tests' working directory).
+    /// Its package's directory (the tests' working directory).
     pub dir: PathBuf,
     /// Where the submission's programs were built.
     pub programs: PathBuf,
+    /// The probe linked with the submission, when the suite is a judge.
+    pub probe: Option<PathBuf>,
 }
 
 /// Where a submission is graded: its harness directory, with the copy of its crate in
@@ -49,12 +51,16 @@ impl Place {
 
 /// Builds the suite of `rubric` against the copy of the submission in `crate_dir`:
 /// `Ok(Ok(built))`, or `Ok(Err(errors))` with the compiler's messages when the submission
-/// does not compile with the suite.
+/// does not compile.
 ///
-/// The dependencies are fetched (and the lock file fitted to the harness) outside the
-/// sandbox, from the kit's and the handout's manifests only; then both builds run in the
-/// sandbox, `--offline --locked`, seeing the toolchain, the registry, the suite and the
-/// engines read-only, and only this harness and the shared target directory writable.
+/// When the assignment has a remote crate, the submission is compiled into its probe and the
+/// suite into a judge that never links it (built outside the sandbox, once per kit); else
+/// the suite is linked with the submission. The dependencies are fetched (and the lock file
+/// fitted to the harness) outside the sandbox, from the kit's and the handout's manifests
+/// only; then what links the submission is built in the sandbox, `--offline --locked`,
+/// seeing the toolchain, the registry and the kit's crates read-only (and the suite and its
+/// fixtures, when it is linked in), and only this harness and the shared target directory
+/// writable.
 ///
 /// # Errors
 /// [`GradeError`] when the harness cannot be written or Cargo cannot run.
@@ -65,32 +71,30 @@ pub fn build(
     place: &Place,
     isolation: Isolation,
 ) -> Result<Result<Built, String>, GradeError> {
-    write_harness(kit, rubric, crate_dir, &place.dir)?;
+    let judged = remote_crate(kit, &rubric.assignment).is_some();
+    let side = if judged { Side::Probe { submission: crate_dir } } else { Side::InProcess { submission: crate_dir } };
+    write_harness(kit, rubric, side, &place.dir)?;
     std::fs::create_dir_all(&place.shared_target)
         .map_err(GradeError::io(format!("cannot create {}", place.shared_target.display())))?;
     let toolchain = Toolchain::find();
-    let fetch = Command::new(&toolchain.cargo)
-        .args(["fetch", "--quiet"])
-        .current_dir(&place.dir)
-        .output()
-        .map_err(GradeError::io("cannot run cargo (is Rust installed?)"))?;
-    if !fetch.status.success() {
-        let stderr = String::from_utf8_lossy(&fetch.stderr);
-        return Err(GradeError::Harness(format!("cargo could not fetch the suite's dependencies:\n{stderr}")));
-    }
+    fetch(&toolchain, &place.dir)?;
     let mut sandbox = Sandbox::new(isolation, &place.dir)
         .writable(&place.dir)
         .writable(&place.shared_target)
         .read_only(&kit.join("crates"))
-        .read_only(&kit.join("tests").join(&rubric.assignment));
-    for fixtures in rubric.fixture_dirs(kit) {
-        sandbox = sandbox.read_only(&fixtures);
+        .env("HOME", "/tmp")
+        .env("CARGO_TERM_COLOR", "never");
+    if !judged {
+        sandbox = sandbox.read_only(&kit.join("tests").join(&rubric.assignment));
+        for fixtures in rubric.fixture_dirs(kit) {
+            sandbox = sandbox.read_only(&fixtures);
+        }
     }
-    sandbox = sandbox.env("HOME", "/tmp").env("CARGO_TERM_COLOR", "never");
     sandbox = toolchain.expose(sandbox);
-    // The submission's programs are built apart, per harness: a program left in the shared
-    // target by another submission must never stand in for a missing one.
+    // The submission's programs (and its probe) are built apart, per harness: a program left
+    // in the shared target by another submission must never stand in for a missing one.
     let programs_target = place.dir.join("target");
+    let programs = programs_target.join("debug");
     let cargo = |args: &[&str], target_dir: &Path| {
         let mut all: Vec<OsString> = args.iter().map(OsString::from).collect();
         all.extend(["--offline", "--locked", "--quiet", "--message-format=json", "--target-dir"].map(OsString::from));
@@ -99,9 +103,17 @@ pub fn build(
             .run(&toolchain.cargo, &all, b"", Limits::build())
             .map_err(GradeError::io("cannot run cargo in the sandbox"))
     };
-    let programs = cargo(&["build", "--bins", "--package", &rubric.package], &programs_target)?;
-    if let Some(errors) = compile_failure(&programs)? {
+    let harness_package = format!("gamekit-grade-{}", rubric.assignment);
+    let mut packages = vec!["build", "--bins", "--package", &rubric.package];
+    if judged {
+        packages.extend(["--package", &harness_package]);
+    }
+    if let Some(errors) = compile_failure(&cargo(&packages, &programs_target)?)? {
         return Ok(Err(errors));
+    }
+    if judged {
+        let judge = build_judge(kit, rubric, place, &toolchain)?;
+        return Ok(Ok(Built { probe: Some(programs.join(PROBE)), programs, ..judge }));
     }
     let tests = cargo(&["test", "--no-run"], &place.shared_target)?;
     if let Some(errors) = compile_failure(&tests)? {
@@ -109,7 +121,46 @@ pub fn build(
     }
     let test_binary = test_executable(&tests.stdout, &rubric.assignment)
         .ok_or_else(|| GradeError::Harness(format!("cargo built no test executable named '{}'", rubric.assignment)))?;
-    Ok(Ok(Built { test_binary, dir: place.dir.clone(), programs: programs_target.join("debug") }))
+    Ok(Ok(Built { test_binary, dir: place.dir.clone(), programs, probe: None }))
+}
+
+/// The assignment's judge: its suite linked with its remote crate, built outside the
+/// sandbox (it is the kit's code only) in `target/grade/judge-<assignment>/`, once per kit.
+fn build_judge(kit: &Path, rubric: &Rubric, place: &Place, toolchain: &Toolchain) -> Result<Built, GradeError> {
+    let dir = place.shared_target.with_file_name(format!("judge-{}", rubric.assignment));
+    write_harness(kit, rubric, Side::Judge, &dir)?;
+    let output = Command::new(&toolchain.cargo)
+        .args(["test", "--no-run", "--quiet", "--message-format=json", "--target-dir"])
+        .arg(&place.shared_target)
+        .current_dir(&dir)
+        .env_remove("RUSTFLAGS")
+        .output()
+        .map_err(GradeError::io("cannot run cargo (is Rust installed?)"))?;
+    if !output.status.success() {
+        let errors: Vec<String> = json_messages(&output.stdout)
+            .filter_map(|message| message["message"]["rendered"].as_str().map(str::to_owned))
+            .collect();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        return Err(GradeError::Harness(format!("the kit's judge does not build:\n{}{stderr}", errors.concat())));
+    }
+    let test_binary = test_executable(&output.stdout, &rubric.assignment)
+        .ok_or_else(|| GradeError::Harness(format!("cargo built no judge named '{}'", rubric.assignment)))?;
+    Ok(Built { test_binary, dir, programs: PathBuf::new(), probe: None })
+}
+
+/// Fetches the harness's dependencies and fits its lock file, outside the sandbox: Cargo
+/// reads only manifests here, the kit's and the handout's.
+fn fetch(toolchain: &Toolchain, dir: &Path) -> Result<(), GradeError> {
+    let fetch = Command::new(&toolchain.cargo)
+        .args(["fetch", "--quiet"])
+        .current_dir(dir)
+        .output()
+        .map_err(GradeError::io("cannot run cargo (is Rust installed?)"))?;
+    if !fetch.status.success() {
+        let stderr = String::from_utf8_lossy(&fetch.stderr);
+        return Err(GradeError::Harness(format!("cargo could not fetch the suite's dependencies:\n{stderr}")));
+    }
+    Ok(())
 }
 
 /// Cargo and rustc as the grader finds them, and the directories they need.
@@ -192,25 +243,66 @@ pub fn check_package(submission: &Path, package: &str) -> Result<(), GradeError>
     }
 }
 
-/// Writes the harness package for `submission` into `dir`.
-fn write_harness(kit: &Path, rubric: &Rubric, submission: &Path, dir: &Path) -> Result<(), GradeError> {
+/// What a harness package builds.
+#[derive(Debug, Clone, Copy)]
+pub enum Side<'a> {
+    /// The suite, linked with the submission in one test executable.
+    InProcess { submission: &'a Path },
+    /// The suite as a judge: linked with the assignment's remote crate, not the submission.
+    Judge,
+    /// The probe: the remote crate's `probe.rs`, linked with the submission.
+    Probe { submission: &'a Path },
+}
+
+/// The assignment's remote crate (`crates/remote/<assignment>`), when it has one: then its
+/// suite is graded as a judge with a probe.
+pub fn remote_crate(kit: &Path, assignment: &str) -> Option<PathBuf> {
+    Some(kit.join("crates").join("remote").join(assignment)).filter(|dir| dir.join("probe.rs").is_file())
+}
+
+/// Writes the harness package of `side` into `dir`.
+fn write_harness(kit: &Path, rubric: &Rubric, side: Side, dir: &Path) -> Result<(), GradeError> {
     std::fs::create_dir_all(dir).map_err(GradeError::io(format!("cannot create {}", dir.display())))?;
     let manifest_path = kit.join("Cargo.toml");
     let kit_manifest: toml::Table = std::fs::read_to_string(&manifest_path)
         .map_err(GradeError::io(format!("cannot read {}", manifest_path.display())))?
         .parse()
         .map_err(|error| GradeError::Harness(format!("{}: {error}", manifest_path.display())))?;
+    let remote = || {
+        remote_crate(kit, &rubric.assignment)
+            .ok_or_else(|| GradeError::Harness(format!("{} has no remote crate", rubric.assignment)))
+    };
     let suite = kit.join("tests").join(&rubric.assignment).join("main.rs");
-    let mut dependencies = suite_dependencies(&kit_manifest)
+    let mut suite_dependencies = suite_dependencies(&kit_manifest)
         .map_err(|reason| GradeError::Harness(format!("{}: {reason}", manifest_path.display())))?;
     // The suite links with the engines and the testkit, never with gamekit itself (its grader,
     // its command line, the reference solution the arena brings in).
     for (name, dir) in [("gamekit-engines", "engines"), ("gamekit-testkit", "testkit")] {
-        dependencies.insert(name.into(), path_dependency(&kit.join("crates").join(dir)));
+        suite_dependencies.insert(name.into(), path_dependency(&kit.join("crates").join(dir)));
     }
-    // The submission is a normal dependency, so that `cargo build --package` builds its programs.
-    let mut submission_dependency = toml::Table::new();
-    submission_dependency.insert(rubric.package.clone(), path_dependency(submission));
+    let mut dependencies = toml::Table::new();
+    let (mut test, mut bin) = (Vec::new(), Vec::new());
+    match side {
+        Side::InProcess { submission } => {
+            // A normal dependency, so that `cargo build --package` builds its programs.
+            dependencies.insert(rubric.package.clone(), path_dependency(submission));
+            test.push(Target { name: rubric.assignment.clone(), path: suite });
+        }
+        Side::Judge => {
+            let mut proxy = path_dependency(&remote()?);
+            if let toml::Value::Table(table) = &mut proxy {
+                table.insert("package".into(), format!("gamekit-remote-{}", rubric.assignment).into());
+            }
+            suite_dependencies.insert(rubric.package.clone(), proxy);
+            test.push(Target { name: rubric.assignment.clone(), path: suite });
+        }
+        Side::Probe { submission } => {
+            dependencies.insert(rubric.package.clone(), path_dependency(submission));
+            dependencies.insert("gamekit-probe".into(), path_dependency(&kit.join("crates").join("probe")));
+            bin.push(Target { name: PROBE.into(), path: remote()?.join("probe.rs") });
+            suite_dependencies.clear();
+        }
+    }
     let edition = kit_manifest
         .get("package")
         .and_then(|package| package.get("edition"))
@@ -222,15 +314,15 @@ fn write_harness(kit: &Path, rubric: &Rubric, submission: &Path, dir: &Path) -> 
             edition: edition.to_owned(),
             publish: false,
             autotests: false,
-            build: "build.rs".into(),
+            autobins: false,
+            build: (!matches!(side, Side::Probe { .. })).then(|| "build.rs".into()),
         },
         workspace: toml::Table::new(),
-        test: vec![TestTarget { name: rubric.assignment.clone(), path: suite }],
-        dependencies: submission_dependency,
-        dev_dependencies: dependencies,
-        // The kit's profiles: a submission is compiled as the kit compiles its solution
-        // (connect_n's optimised, as the course built SmartPlayer in Release).
-        profile: kit_manifest.get("profile").cloned(),
+        test,
+        bin,
+        dependencies,
+        dev_dependencies: suite_dependencies,
+        profile: profile(&kit_manifest, side, rubric),
     };
     let manifest = toml::to_string(&manifest)
         .map_err(|error| GradeError::Harness(format!("cannot write the harness manifest: {error}")))?;
@@ -238,6 +330,9 @@ fn write_harness(kit: &Path, rubric: &Rubric, submission: &Path, dir: &Path) -> 
     // The kit's lock file pins the versions the kit was tested with.
     if let Ok(lock) = std::fs::read_to_string(kit.join("Cargo.lock")) {
         write(&dir.join("Cargo.lock"), &lock)?;
+    }
+    if matches!(side, Side::Probe { .. }) {
+        return Ok(());
     }
     // As the kit's own build script does: recompile the suite when fixtures come or go.
     let build_script = format!(
@@ -251,6 +346,24 @@ fn write_harness(kit: &Path, rubric: &Rubric, submission: &Path, dir: &Path) -> 
     }
     Ok(())
 }
+
+/// The kit's profiles: a submission is compiled as the kit compiles its solution
+/// (connect_n's optimised, as the course built SmartPlayer in Release); a probe optimised,
+/// as it answers hundreds of thousands of calls a test.
+fn profile(kit_manifest: &toml::Table, side: Side, rubric: &Rubric) -> Option<toml::Value> {
+    let mut profile = kit_manifest.get("profile").cloned()?;
+    if matches!(side, Side::Probe { .. }) {
+        let packages =
+            profile.get_mut("dev").and_then(|dev| dev.get_mut("package")).and_then(toml::Value::as_table_mut)?;
+        let mut optimised = toml::Table::new();
+        optimised.insert("opt-level".into(), 3.into());
+        packages.insert(format!("gamekit-grade-{}", rubric.assignment), optimised.into());
+    }
+    Some(profile)
+}
+
+/// The probe's program in a probe harness.
+pub const PROBE: &str = "gamekit-probe";
 
 /// The kit's dev-dependencies that `package.metadata.gamekit.suite-dependencies` names: what
 /// the graded suites use besides the engines and the testkit.
@@ -280,7 +393,8 @@ struct Manifest {
     package: Package,
     /// Empty: the harness is a workspace of its own, whatever directory it is in.
     workspace: toml::Table,
-    test: Vec<TestTarget>,
+    test: Vec<Target>,
+    bin: Vec<Target>,
     dependencies: toml::Table,
     #[serde(rename = "dev-dependencies")]
     dev_dependencies: toml::Table,
@@ -294,11 +408,13 @@ struct Package {
     edition: String,
     publish: bool,
     autotests: bool,
-    build: String,
+    autobins: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    build: Option<String>,
 }
 
 #[derive(Serialize)]
-struct TestTarget {
+struct Target {
     name: String,
     path: PathBuf,
 }

@@ -1,12 +1,16 @@
-//! `gamekit grade`: scores a submission with an assignment's graded suite.
+//! `gamekit grade`: scores a submission with an assignment's graded suite. Everything the
+//! submission brings is hostile (the README's "Grading untrusted code" is the threat model).
 //!
-//! 1. The suite (`tests/<assignment>/`) is built against the submission's crate in a
-//!    harness package of its own (`harness.rs`); when that fails, the score is 0 and the
-//!    report shows the compiler's errors.
-//! 2. Every test of the suite runs in its own process with a time limit, so a hang or a
-//!    crash costs that test only (`run.rs`).
-//! 3. The rubric (`fixtures/<assignment>/rubric.toml`) shares each group's points among its
-//!    tests; the [`Report`] says why every lost point was lost.
+//! 1. The submission is taken in (`intake.rs`): a copy of its `src/` under the handout's
+//!    `Cargo.toml` and provided files; what was refused is noted in the report.
+//! 2. It is built in a sandbox (`sandbox.rs`, `harness.rs`): into the assignment's probe when
+//!    the suite has a judge (`crates/remote/<assignment>`), else with the suite linked in;
+//!    when that fails, the score is 0 and the report shows the compiler's errors.
+//! 3. Every test runs in its own process with limits, several at once (`run.rs`): the judge
+//!    outside the sandbox, calling the probe inside it; or the suite itself, inside it.
+//! 4. The rubric (`fixtures/<assignment>/rubric.toml`) shares each group's points among its
+//!    tests; the [`Report`] says why every lost point was lost, how the submission was
+//!    isolated and where the verdicts were decided.
 
 mod harness;
 mod intake;
@@ -15,7 +19,7 @@ mod rubric;
 mod run;
 pub mod sandbox;
 
-pub use report::{Report, Status, TestResult, header, row};
+pub use report::{Report, Status, TestResult, Verdicts, header, row};
 pub use rubric::{Group, Rubric};
 
 use sandbox::{Isolation, Limits};
@@ -106,7 +110,9 @@ pub fn grade(options: &Options, mut progress: impl FnMut(&TestResult)) -> Result
         submission.canonicalize().map_err(GradeError::io(format!("cannot open {}", submission.display())))?;
     harness::check_package(&submission, &rubric.package)?;
     let isolation = Isolation::detect();
-    let mut report = Report::new(&rubric, &submission, isolation);
+    let verdicts =
+        if harness::remote_crate(&kit, &rubric.assignment).is_some() { Verdicts::Judged } else { Verdicts::InProcess };
+    let mut report = Report::new(&rubric, &submission, isolation, verdicts);
     let place = harness::Place::of(&kit, &rubric.assignment, &submission);
     let intake = intake::take(&kit, &rubric.package, &submission, &place.work)?;
     report.notes = intake.notes;
@@ -117,7 +123,7 @@ pub fn grade(options: &Options, mut progress: impl FnMut(&TestResult)) -> Result
             return Ok(report);
         }
     };
-    let sandbox = run::sandbox(&built, &kit, &rubric, isolation);
+    let sandbox = run::runner(&built, &kit, &rubric, isolation)?;
     let names = run::list(&built, &sandbox)?;
     let groups: Vec<Option<usize>> = names.iter().map(|name| rubric.group_of(name)).collect();
     let tests_in = |index| groups.iter().filter(|&&group| group == Some(index)).count();

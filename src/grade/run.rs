@@ -16,23 +16,42 @@ pub struct Outcome {
     pub explanation: String,
 }
 
-/// Where the suite's tests run: the test executable, the submission's programs and the
-/// assignment's fixtures and snapshots, all read-only; a private `/tmp`; a user of its own.
-pub fn sandbox(built: &Built, kit: &Path, rubric: &Rubric, isolation: Isolation) -> Sandbox {
-    let mut sandbox = Sandbox::new(isolation, &built.dir)
-        .read_only(&built.dir)
-        .read_only(&built.test_binary)
-        .read_only(&built.programs)
-        .read_only(&kit.join("tests").join(&rubric.assignment));
-    for fixtures in rubric.fixture_dirs(kit) {
-        sandbox = sandbox.read_only(&fixtures);
-    }
-    sandbox
-        .env("HOME", "/tmp")
-        .env("RUST_BACKTRACE", "0")
-        .env("INSTA_UPDATE", "no")
-        .env("GAMEKIT_PROGRAMS", &built.programs)
-        .own_user()
+/// Where the suite's tests run. A judge runs as a plain process (it is the kit's code only),
+/// and starts its probe in a sandbox that sees the probe and the submission's programs
+/// read-only, a private `/tmp` and nothing else, as a user of its own. A suite linked with
+/// the submission runs in that sandbox itself, which then also sees the suite's fixtures.
+///
+/// # Errors
+/// When the probe's command cannot be written.
+pub fn runner(built: &Built, kit: &Path, rubric: &Rubric, isolation: Isolation) -> Result<Sandbox, GradeError> {
+    let limits = Limits::test(std::time::Duration::ZERO);
+    let sandbox = |isolation, dir: &Path| {
+        Sandbox::new(isolation, dir)
+            .env("HOME", "/tmp")
+            .env("RUST_BACKTRACE", "0")
+            .env("INSTA_UPDATE", "no")
+            .env("GAMEKIT_PROGRAMS", &built.programs)
+    };
+    let Some(probe) = &built.probe else {
+        let mut sandbox = sandbox(isolation, &built.dir)
+            .read_only(&built.dir)
+            .read_only(&built.test_binary)
+            .read_only(&built.programs)
+            .read_only(&kit.join("tests").join(&rubric.assignment));
+        for fixtures in rubric.fixture_dirs(kit) {
+            sandbox = sandbox.read_only(&fixtures);
+        }
+        return Ok(sandbox.own_user());
+    };
+    let probe_sandbox = sandbox(isolation, &built.programs).read_only(&built.programs).own_user();
+    let command: Vec<u8> =
+        probe_sandbox.argv(probe).iter().map(|word| word.as_encoded_bytes()).collect::<Vec<_>>().join(&0u8);
+    let command_file = built.programs.with_file_name("probe.command");
+    std::fs::write(&command_file, command)
+        .map_err(GradeError::io(format!("cannot write {}", command_file.display())))?;
+    Ok(sandbox(Isolation::None, &built.dir)
+        .env("GAMEKIT_PROBE", &command_file)
+        .env("GAMEKIT_PROBE_LIMITS", format!("{} {}", limits.memory >> 20, limits.output >> 20)))
 }
 
 /// The names of the tests in a test executable, in its order.
@@ -101,10 +120,14 @@ fn verdict(ran: &Ran, limits: Limits) -> (Status, String) {
         Some(message) if message.contains("not yet implemented") || message.starts_with("not implemented") => {
             (Status::NotImplemented, not_implemented(&message))
         }
+        // The probe's end (a crash, a limit), as the judge tells it.
+        Some(message) if gamekit_probe::ended_the_probe(&message) => (Status::Crashed, message),
         Some(message) => (Status::Failed, message),
         None => {
             let how = match (ran.limit, ran.status) {
-                (Some(Limit::Signal(signal)), _) => format!("killed by signal {signal} ({})", signal_name(signal)),
+                (Some(Limit::Signal(signal)), _) => {
+                    format!("killed by signal {signal} ({})", gamekit_probe::signal_name(signal))
+                }
                 (_, Some(status)) => status.to_string(),
                 (_, None) => "killed".to_owned(),
             };
@@ -115,19 +138,6 @@ fn verdict(ran: &Ran, limits: Limits) -> (Status, String) {
 
 /// The most of an explanation the report keeps.
 const MAX_EXPLANATION: usize = 8 * 1024;
-
-/// What a signal means, for the signals a crash usually ends with.
-fn signal_name(signal: i32) -> &'static str {
-    match signal {
-        4 => "an illegal instruction",
-        6 => "an abort",
-        7 => "a bus error",
-        8 => "an arithmetic error",
-        9 => "killed",
-        11 => "a segmentation fault: a stack overflow or memory fault",
-        _ => "a signal",
-    }
-}
 
 /// "not implemented yet", with what the `todo!()` said.
 fn not_implemented(message: &str) -> String {

@@ -57,9 +57,9 @@ impl Isolation {
     pub fn describe(self) -> &'static str {
         match self {
             Isolation::Bubblewrap => {
-                "isolated: every build and test ran in a bubblewrap sandbox (its own copy of the \
-                 submission, no network, no other process, limits on time, memory, processes \
-                 and output)"
+                "isolated: the submission was built and its code run only in bubblewrap \
+                 sandboxes (its own copy of the submission, no network, no other process, \
+                 limits on time, memory, processes and output)"
             }
             Isolation::None => {
                 "NOT ISOLATED: bubblewrap is not installed or cannot create namespaces here, so \
@@ -196,7 +196,7 @@ impl Sandbox {
     pub fn run(&self, program: &Path, args: &[OsString], input: &[u8], limits: Limits) -> std::io::Result<Ran> {
         let mut command = self.command(program, args);
         command.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
-        apply_limits(&mut command, limits, self.isolation == Isolation::Bubblewrap && self.own_user && is_root());
+        apply_limits(&mut command, limits);
         let start = Instant::now();
         let mut child = command.spawn()?;
         let (sender, receiver) = mpsc::channel();
@@ -248,6 +248,13 @@ impl Sandbox {
         let [stdout, stderr] = readers.map(|reader| reader.map(|reader| reader.finish()).unwrap_or_default());
         let limit = limit.or_else(|| status.and_then(|status| limit_of(status, &stderr)));
         Ok(Ran { status, stdout, stderr, limit, seconds })
+    }
+
+    /// The command line that runs `program` in the sandbox, for a process that starts it
+    /// itself (a judge its probe); the limits are what that process has.
+    pub fn argv(&self, program: &Path) -> Vec<OsString> {
+        let command = self.command(program, &[]);
+        std::iter::once(command.get_program()).chain(command.get_args()).map(OsString::from).collect()
     }
 
     fn command(&self, program: &Path, args: &[OsString]) -> Command {
@@ -348,12 +355,15 @@ fn signal_of(status: ExitStatus) -> Option<i32> {
 }
 
 /// Limits the process and its children, in the child just before it runs.
-fn apply_limits(command: &mut Command, limits: Limits, count_processes: bool) {
+/// The process limit is set only for root, which it does not bind: it binds the users of
+/// their own that sandboxes switch to, counting only theirs.
+fn apply_limits(command: &mut Command, limits: Limits) {
     #[cfg(unix)]
     {
         use nix::sys::resource::{Resource, setrlimit};
         use std::os::unix::process::CommandExt;
         let cpu = limits.time.as_secs() + 2;
+        let count_processes = is_root();
         // A group of its own, so that the grader can kill it all without isolation too.
         command.process_group(0);
         // SAFETY: the closure runs in the child between fork and exec and only makes

@@ -1,0 +1,205 @@
+//! The judge's side: one probe per judge process, started on the first call.
+
+use super::wire::{Wire, decode, encode};
+use super::{PROGRAM, PROGRAM_SECONDS, ProgramRun, read_frame, write_frame};
+use std::io::Read;
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// The probe's command: a file that `GAMEKIT_PROBE` names, its arguments separated by NULs.
+const COMMAND: &str = "GAMEKIT_PROBE";
+/// The limits the sandbox sets, for the messages: `<memory MiB> <output MiB>`.
+const LIMITS: &str = "GAMEKIT_PROBE_LIMITS";
+
+static PROBE: Mutex<Option<Probe>> = Mutex::new(None);
+
+/// How the judge's message begins when the submission's code ended its probe.
+const ENDED: &str = "the submission's code";
+/// How it begins when the probe hit a limit.
+const STOPPED: &str = "stopped at the";
+
+/// Whether a judge's panic message says that the submission's code ended its probe (a crash
+/// or a limit), rather than that an answer was wrong.
+pub fn ended_the_probe(message: &str) -> bool {
+    message.starts_with(ENDED) || message.starts_with(STOPPED)
+}
+
+/// What a signal means, for the signals a crash usually ends with.
+pub fn signal_name(signal: i32) -> &'static str {
+    match signal {
+        4 => "an illegal instruction",
+        6 => "an abort",
+        7 => "a bus error",
+        8 => "an arithmetic error",
+        9 => "killed",
+        11 => "a segmentation fault: a stack overflow or memory fault",
+        _ => "a signal",
+    }
+}
+
+/// Calls `function` of the submission with `arguments` in the probe and returns what it
+/// returned.
+///
+/// # Panics
+/// With the submission's own message when its code panicked (a `todo!()` reads "not yet
+/// implemented…"), and with what happened when the probe ended (a limit it hit, a signal).
+pub fn call<A: Wire, R: Wire>(function: &str, arguments: &A) -> R {
+    match exchange(function, encode(arguments)) {
+        Ok(bytes) => decode(&bytes).unwrap_or_else(|| {
+            panic!("the probe's answer to {function} is not one (did the submission write into the probe's channel?)")
+        }),
+        Err(message) => panic!("{message}"),
+    }
+}
+
+/// Runs one of the submission's programs in the probe's sandbox: `path`, `args`, `input` on
+/// its stdin, for [`PROGRAM_SECONDS`] at most.
+///
+/// # Panics
+/// When the program cannot run or runs too long.
+pub fn run_program(path: &std::path::Path, args: &[String], input: Vec<u8>) -> std::process::Output {
+    let name = path.file_name().map(|name| name.to_string_lossy().into_owned()).unwrap_or_default();
+    let (stdout, stderr, status): ProgramRun =
+        call(PROGRAM, &(path.to_string_lossy().into_owned(), args.to_vec(), input));
+    let Some(status) = status else {
+        panic!(
+            "the {name} program was stopped after {PROGRAM_SECONDS} seconds: it took too long (waiting for input it never gets?)"
+        );
+    };
+    use std::os::unix::process::ExitStatusExt;
+    std::process::Output { status: std::process::ExitStatus::from_raw(status), stdout, stderr }
+}
+
+/// Like [`call`], but a panic of the submission's code is an `Err` with its message.
+///
+/// # Panics
+/// When the probe ended, or its answer is not one.
+pub fn try_call<A: Wire, R: Wire>(function: &str, arguments: &A) -> Result<R, String> {
+    let bytes = exchange(function, encode(arguments))?;
+    Ok(decode(&bytes).unwrap_or_else(|| {
+        panic!("the probe's answer to {function} is not one (did the submission write into the probe's channel?)")
+    }))
+}
+
+fn exchange(function: &str, arguments: Vec<u8>) -> Result<Vec<u8>, String> {
+    let mut slot = PROBE.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let probe = slot.get_or_insert_with(Probe::start);
+    let request = encode(&(function.to_owned(), arguments));
+    let answer = write_frame(&mut probe.requests, &request).and_then(|()| read_frame(&mut probe.answers));
+    match answer {
+        Ok(frame) => decode::<Result<Vec<u8>, String>>(&frame).unwrap_or_else(|| {
+            Err(format!(
+                "the probe's answer to {function} is not one (did the submission write into the probe's channel?)"
+            ))
+        }),
+        Err(_) => {
+            let probe = slot.take().expect("the probe just used");
+            drop(slot);
+            panic!("{}", probe.fate(function))
+        }
+    }
+}
+
+/// A running probe.
+struct Probe {
+    child: Child,
+    requests: ChildStdin,
+    answers: std::io::BufReader<ChildStdout>,
+    /// The end of what the submission printed, and whether it printed past the limit.
+    printed: Arc<Mutex<Printed>>,
+    limits: (u64, u64),
+}
+
+#[derive(Default)]
+struct Printed {
+    tail: Vec<u8>,
+    over: bool,
+}
+
+impl Probe {
+    fn start() -> Probe {
+        let file = std::env::var_os(COMMAND).unwrap_or_else(|| {
+            panic!("{COMMAND} is not set: a judge runs under `gamekit grade`, which starts its probe")
+        });
+        let command = std::fs::read(&file).unwrap_or_else(|error| panic!("cannot read the probe's command: {error}"));
+        let mut words = command.split(|&byte| byte == 0).map(|word| String::from_utf8_lossy(word).into_owned());
+        let program = words.next().unwrap_or_default();
+        let limits: Vec<u64> = std::env::var(LIMITS)
+            .unwrap_or_default()
+            .split_whitespace()
+            .filter_map(|number| number.parse().ok())
+            .collect();
+        let limits = (limits.first().copied().unwrap_or(0), limits.get(1).copied().unwrap_or(u64::MAX >> 20));
+        let mut child = Command::new(&program)
+            .args(words)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap_or_else(|error| panic!("cannot start the probe {program}: {error}"));
+        let printed = Arc::new(Mutex::new(Printed::default()));
+        let (stderr, keep, pid) = (child.stderr.take(), Arc::clone(&printed), child.id());
+        let output_limit = limits.1 << 20;
+        std::thread::spawn(move || {
+            let (Some(mut stderr), mut total, mut chunk) = (stderr, 0u64, [0; 8192]) else { return };
+            while let Ok(read @ 1..) = stderr.read(&mut chunk) {
+                total += read as u64;
+                let mut printed = keep.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+                printed.tail.extend_from_slice(&chunk[..read]);
+                if printed.tail.len() > 128 << 10 {
+                    let cut = printed.tail.len() - (64 << 10);
+                    printed.tail.drain(..cut);
+                }
+                if total > output_limit {
+                    printed.over = true;
+                    // SAFETY: a signal to the probe's process, which this judge started.
+                    unsafe { libc::kill(pid as libc::pid_t, libc::SIGKILL) };
+                    break;
+                }
+            }
+        });
+        let requests = child.stdin.take().expect("a piped stdin");
+        let answers = std::io::BufReader::new(child.stdout.take().expect("a piped stdout"));
+        Probe { child, requests, answers, printed, limits }
+    }
+
+    /// What ended the probe while it answered `function`, in a student's terms.
+    fn fate(mut self, function: &str) -> String {
+        drop(self.requests);
+        let deadline = Instant::now() + Duration::from_secs(1);
+        let status = loop {
+            match self.child.try_wait() {
+                Ok(Some(status)) => break Some(status),
+                Ok(None) if Instant::now() < deadline => std::thread::sleep(Duration::from_millis(5)),
+                _ => {
+                    let _ = self.child.kill();
+                    let _ = self.child.wait();
+                    break None;
+                }
+            }
+        };
+        std::thread::sleep(Duration::from_millis(20));
+        let printed = self.printed.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let said = String::from_utf8_lossy(&printed.tail);
+        let during = format!("while running {function}");
+        if printed.over {
+            return format!("{STOPPED} output limit of {} MiB {during}", self.limits.1);
+        }
+        if said.contains("memory allocation of") {
+            return format!("{STOPPED} memory limit of {} MiB {during}", self.limits.0);
+        }
+        let last: Vec<&str> = said.lines().rev().take(10).collect();
+        let last: Vec<&str> = last.into_iter().rev().collect();
+        let how = match status.and_then(|status| status.code()) {
+            Some(code) if code > 128 => format!("was killed by signal {} ({})", code - 128, signal_name(code - 128)),
+            Some(code) => format!("ended the process with exit status {code}"),
+            None => "stopped answering".to_owned(),
+        };
+        if last.is_empty() {
+            format!("{ENDED} {how} {during}")
+        } else {
+            format!("{ENDED} {how} {during}; it printed:\n{}", last.join("\n"))
+        }
+    }
+}

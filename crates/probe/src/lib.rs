@@ -1,0 +1,159 @@
+//! # gamekit-probe
+//!
+//! The channel between a graded suite's *judge* and a submission's *probe*. The judge is
+//! the suite, compiled once per kit with the kit's code only and run outside the sandbox:
+//! it holds the oracles and the expected outputs and decides every verdict. The probe is a
+//! small program of the kit's linked with the submission and run in the sandbox: it only
+//! calls the submission's code as the judge asks and answers with what it returned (or the
+//! message it panicked with). So no output, exit status or file of a process that contains
+//! submitted code decides a verdict, and nothing secret is where that code runs.
+//!
+//! - In the probe, [`serve`] answers calls until its input ends.
+//! - In the judge, [`call`] asks the probe (started on first use from the command that
+//!   `GAMEKIT_PROBE` names) and returns its answer, or panics with the submission's own
+//!   panic message, or with what ended the probe (a limit, a signal).
+//!
+//! Frames are a length (8 bytes, little-endian) and that many bytes; a request is the
+//! function's name and its arguments, an answer `Ok(result)` or `Err(panic message)`.
+
+pub mod wire;
+
+use std::io::{self, Read, Write};
+use wire::{decode, encode};
+
+/// The largest frame either side accepts: past it the other side is talking nonsense.
+const MAX_FRAME: u64 = 256 << 20;
+
+fn write_frame(out: &mut impl Write, bytes: &[u8]) -> io::Result<()> {
+    // One write a frame: a call is a round trip, and the suites make hundreds of thousands.
+    let mut frame = Vec::with_capacity(8 + bytes.len());
+    frame.extend_from_slice(&(bytes.len() as u64).to_le_bytes());
+    frame.extend_from_slice(bytes);
+    out.write_all(&frame)?;
+    out.flush()
+}
+
+fn read_frame(input: &mut impl Read) -> io::Result<Vec<u8>> {
+    let mut length = [0; 8];
+    input.read_exact(&mut length)?;
+    let length = u64::from_le_bytes(length);
+    if length > MAX_FRAME {
+        return Err(io::Error::new(io::ErrorKind::InvalidData, "a frame too long"));
+    }
+    let mut bytes = vec![0; length as usize];
+    input.read_exact(&mut bytes)?;
+    Ok(bytes)
+}
+
+/// The message a panic was raised with.
+fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<String>()
+        .cloned()
+        .or_else(|| payload.downcast_ref::<&str>().map(|text| (*text).to_owned()))
+        .unwrap_or_else(|| "a panic without a message".to_owned())
+}
+
+/// The probe's side: answers the judge's calls with `dispatch(function, arguments)` (`None`
+/// for a function it does not know) until the judge closes the channel.
+///
+/// The channel is the process's stdin and stdout as they were at the start; then stdin is
+/// emptied and stdout sent to stderr, so that what the submission prints never mixes with
+/// the answers.
+pub fn serve(dispatch: impl Fn(&str, &[u8]) -> Option<Vec<u8>>) {
+    let (requests, mut answers) = take_channel();
+    let mut requests = io::BufReader::new(requests);
+    while let Ok(frame) = read_frame(&mut requests) {
+        let answer: Result<Vec<u8>, String> = match decode::<(String, Vec<u8>)>(&frame) {
+            None => Err("the probe received a request it cannot read".to_owned()),
+            Some((function, arguments)) => {
+                let answer = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    if function == PROGRAM { Some(program(&arguments)) } else { dispatch(&function, &arguments) }
+                }));
+                match answer {
+                    Ok(Some(bytes)) => Ok(bytes),
+                    Ok(None) => Err(format!("the probe does not know the function {function}")),
+                    Err(payload) => Err(panic_text(payload.as_ref())),
+                }
+            }
+        };
+        if write_frame(&mut answers, &encode(&answer)).is_err() {
+            break;
+        }
+    }
+}
+
+/// The channel's two ends, taken from stdin and stdout, which now lead nowhere and to stderr.
+fn take_channel() -> (std::fs::File, std::fs::File) {
+    use std::os::fd::AsFd;
+    let requests = io::stdin().as_fd().try_clone_to_owned().expect("the probe's stdin");
+    let answers = io::stdout().as_fd().try_clone_to_owned().expect("the probe's stdout");
+    let nothing = std::fs::File::open("/dev/null").expect("/dev/null");
+    // SAFETY: dup2 on descriptors this process owns (0, 1, 2 and one just opened); no Rust
+    // object owns descriptors 0 and 1, which now refer to other files.
+    let replaced = unsafe {
+        use std::os::fd::AsRawFd;
+        libc::dup2(nothing.as_raw_fd(), 0) != -1 && libc::dup2(2, 1) != -1
+    };
+    assert!(replaced, "the probe could not set its stdin and stdout aside");
+    (requests.into(), answers.into())
+}
+
+/// The built-in call that runs one of the submission's programs in the probe's sandbox.
+const PROGRAM: &str = "gamekit-probe:program";
+
+/// How long a program may run: less than any rubric's time limit.
+const PROGRAM_SECONDS: u64 = 8;
+
+/// Runs a program (`(path, arguments, input)`) and answers `(stdout, stderr, wait status)`,
+/// the status `None` when it was stopped after [`PROGRAM_SECONDS`].
+fn program(arguments: &[u8]) -> Vec<u8> {
+    let (path, args, input) = decode::<(String, Vec<String>, Vec<u8>)>(arguments).expect("a program to run");
+    let ran = run_locally(&path, &args, input);
+    encode(&ran)
+}
+
+type ProgramRun = (Vec<u8>, Vec<u8>, Option<i32>);
+
+fn run_locally(path: &str, args: &[String], input: Vec<u8>) -> ProgramRun {
+    use std::process::{Command, Stdio};
+    let mut child =
+        match Command::new(path).args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn()
+        {
+            Ok(child) => child,
+            Err(error) => panic!("cannot run {path}: {error}"),
+        };
+    let mut stdin = child.stdin.take().expect("a piped stdin");
+    std::thread::spawn(move || stdin.write_all(&input));
+    let read = |pipe: Option<Box<dyn Read + Send>>| {
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            if let Some(pipe) = pipe {
+                let _ = pipe.take(64 << 20).read_to_end(&mut bytes);
+            }
+            bytes
+        })
+    };
+    let stdout = read(child.stdout.take().map(|pipe| Box::new(pipe) as Box<dyn Read + Send>));
+    let stderr = read(child.stderr.take().map(|pipe| Box::new(pipe) as Box<dyn Read + Send>));
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(PROGRAM_SECONDS);
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(status)) => break Some(status),
+            Ok(None) if std::time::Instant::now() < deadline => std::thread::sleep(std::time::Duration::from_millis(2)),
+            _ => {
+                let _ = child.kill();
+                let _ = child.wait();
+                break None;
+            }
+        }
+    };
+    let wait_status = status.map(|status| {
+        use std::os::unix::process::ExitStatusExt;
+        status.into_raw()
+    });
+    (stdout.join().unwrap_or_default(), stderr.join().unwrap_or_default(), wait_status)
+}
+
+mod judge;
+pub use judge::{call, ended_the_probe, run_program, signal_name, try_call};

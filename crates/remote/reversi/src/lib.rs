@@ -1,0 +1,109 @@
+//! The `reversi` crate as the judge sees it: the graded suite (`tests/reversi/`) compiles
+//! against this crate instead of the submission, and each of the submission's functions it
+//! calls is called in the submission's probe (`probe.rs` beside this crate, linked with the
+//! submission and run in the sandbox), which answers with what it returned. So the suite
+//! reads as a specification of the real crate and decides every verdict outside it.
+//!
+//! Only what the suite uses is here; the types are the handout's (`provided.rs`, `cin`).
+
+use gamekit_probe::call;
+use std::io::{BufRead, Write};
+
+pub use cin::Error;
+
+/// The handout's board (`provided.rs`).
+pub type Board<const N: usize> = [[char; N]; N];
+
+/// A board on the wire: its cells, row by row, in one string.
+type Rows = String;
+
+/// The board's cells as they cross. Not generic (nor is anything the calls do here), so
+/// that it is compiled optimised with this crate, not in the suite that calls it.
+fn rows(cells: &[char]) -> Rows {
+    cells.iter().collect()
+}
+
+/// The submission's `valid_move`, its board changed as the submission changed it.
+///
+/// The suite asks about every cell of a board (and the ring around it) for both players, on
+/// a fresh copy each time; one call a round trip would take seconds. So the first call on a
+/// board asks the probe to make all of those calls at once, each on its own copy of the
+/// board, and the answers are kept for the calls that follow. A call the sweep cannot
+/// answer (it panicked, or the cell is farther off) is made on its own.
+pub fn valid_move<const N: usize>(board: &mut Board<N>, p: char, y: i32, x: i32, flip: bool) -> bool {
+    valid_move_on(board.as_flattened_mut(), N, p, y, x, flip)
+}
+
+fn valid_move_on(board: &mut [char], n: usize, p: char, y: i32, x: i32, flip: bool) -> bool {
+    let cells = rows(board);
+    let ring = -1..=n as i32;
+    let at = (ring.contains(&y) && ring.contains(&x)).then(|| ((y + 1) * (n as i32 + 2) + x + 1) as usize);
+    let swept = at.and_then(|at| swept(&cells, p, flip, at));
+    let (valid, after) = swept.unwrap_or_else(|| call("valid_move", &(cells, p, y, x, flip)));
+    for (cell, new) in board.iter_mut().zip(after.iter().flat_map(|cells| cells.chars())) {
+        *cell = new;
+    }
+    valid
+}
+
+/// What `valid_move` answers on a board: whether the move is valid, and the board after it
+/// when the submission changed it.
+type Answer = (bool, Option<Rows>);
+
+/// The last sweep: a board, `flip`, and each player's answers at every cell of the ring, row
+/// by row; `None` when the sweep failed (then each call is made on its own).
+struct Sweep {
+    board: Rows,
+    flip: bool,
+    answers: Option<std::collections::HashMap<char, Vec<Answer>>>,
+}
+
+static SWEEP: std::sync::Mutex<Option<Sweep>> = std::sync::Mutex::new(None);
+
+/// The sweep's answer for `p` at cell `at` of the ring of `board` (the sweep made now if
+/// it is not the last one).
+fn swept(board: &Rows, p: char, flip: bool, at: usize) -> Option<Answer> {
+    let mut last = SWEEP.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let fresh = last.as_ref().is_some_and(|sweep| sweep.board == *board && sweep.flip == flip);
+    let known = last.as_ref().and_then(|sweep| sweep.answers.as_ref()).is_some_and(|answers| answers.contains_key(&p));
+    if !fresh || !known {
+        let players: Vec<char> = ['X', 'O'].into_iter().chain((p != 'X' && p != 'O').then_some(p)).collect();
+        let answers: Result<Vec<Vec<Answer>>, String> =
+            gamekit_probe::try_call("valid_move (every cell)", &(board.clone(), players.clone(), flip));
+        let answers = answers.ok().map(|answers| players.into_iter().zip(answers).collect());
+        *last = Some(Sweep { board: board.clone(), flip, answers });
+    }
+    last.as_ref()?.answers.as_ref()?.get(&p)?.get(at).cloned()
+}
+
+/// The submission's `has_valid_moves`.
+pub fn has_valid_moves<const N: usize>(board: &Board<N>, p: char) -> bool {
+    call("has_valid_moves", &(rows(board.as_flattened()), p))
+}
+
+/// The submission's `has_empty_cells`.
+pub fn has_empty_cells<const N: usize>(board: &Board<N>) -> bool {
+    call("has_empty_cells", &(rows(board.as_flattened()),))
+}
+
+/// The handout's `run` with the submission's `play`: the whole input is sent, and what the
+/// program printed comes back into `output`.
+///
+/// # Errors
+/// What the submission's `run` returned; [`Error::Io`] when `output` refuses what it printed.
+pub fn run<I, S>(args: I, mut input: impl BufRead, mut output: impl Write) -> Result<(), Error>
+where
+    I: IntoIterator<Item = S>,
+    S: AsRef<str>,
+{
+    let args: Vec<String> = args.into_iter().map(|arg| arg.as_ref().to_owned()).collect();
+    let mut bytes = Vec::new();
+    input.read_to_end(&mut bytes).map_err(Error::Io)?;
+    let (printed, result): (Vec<u8>, Result<(), (u8, String)>) = call("run", &(args, bytes));
+    output.write_all(&printed).map_err(Error::Io)?;
+    result.map_err(|(kind, message)| match kind {
+        0 => Error::EndOfInput,
+        1 => Error::Usage(message),
+        _ => Error::Io(std::io::Error::other(message)),
+    })
+}
