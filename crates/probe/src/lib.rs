@@ -155,5 +155,52 @@ fn run_locally(path: &str, args: &[String], input: Vec<u8>) -> ProgramRun {
     (stdout.join().unwrap_or_default(), stderr.join().unwrap_or_default(), wait_status)
 }
 
+/// An output for a program run in memory that holds at most `limit` bytes: past that, a
+/// write fails, so that a program that prints forever (a loop re-prompting at the end of
+/// the input, say) fails its test instead of filling the memory.
+#[derive(Debug)]
+pub struct Capped {
+    /// What was printed.
+    pub bytes: Vec<u8>,
+    limit: usize,
+}
+
+impl Capped {
+    /// The most a suite lets a program print in memory: 32 MiB.
+    pub const LIMIT: usize = 32 << 20;
+
+    /// An empty output that takes at most [`Capped::LIMIT`] bytes.
+    pub fn new() -> Capped {
+        Capped::with_limit(Capped::LIMIT)
+    }
+
+    /// An empty output that takes at most `limit` bytes.
+    pub fn with_limit(limit: usize) -> Capped {
+        Capped { bytes: Vec::new(), limit }
+    }
+}
+
+impl Default for Capped {
+    fn default() -> Capped {
+        Capped::new()
+    }
+}
+
+impl std::io::Write for Capped {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        if self.bytes.len() + bytes.len() > self.limit {
+            let message =
+                format!("the program printed over {} MiB: it keeps printing (an endless loop?)", self.limit >> 20);
+            return Err(std::io::Error::other(message));
+        }
+        self.bytes.extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
 mod judge;
 pub use judge::{call, ended_the_probe, run_program, signal_name, try_call};

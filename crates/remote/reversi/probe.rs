@@ -3,7 +3,10 @@
 //! and answers with what they returned. It decides nothing.
 
 use gamekit_probe::wire::{decode, encode};
-use std::io::Write;
+
+use reversi::Error as ConsoleError;
+#[path = "../console_error.rs"]
+mod console_error;
 
 fn main() {
     gamekit_probe::serve(dispatch);
@@ -81,32 +84,10 @@ fn dispatch(function: &str, arguments: &[u8]) -> Option<Vec<u8>> {
         }
         "run" => {
             let (args, input) = decode::<(Vec<String>, Vec<u8>)>(arguments)?;
-            let mut output = Capped(Vec::new());
-            let result = reversi::run(&args, input.as_slice(), &mut output).map_err(|error| match error {
-                reversi::Error::EndOfInput => (0u8, String::new()),
-                reversi::Error::Usage(message) => (1, message),
-                reversi::Error::Io(error) => (2, error.to_string()),
-            });
-            encode(&(output.0, result))
+            let mut output = gamekit_probe::Capped::new();
+            let result = reversi::run(&args, input.as_slice(), &mut output).map_err(console_error::to_wire);
+            encode(&(output.bytes, result))
         }
         _ => return None,
     })
-}
-
-/// What the suite's own output takes in memory (testkit's `Capped`): 32 MiB, then a write
-/// fails, so that a program that prints forever fails instead of filling the memory.
-struct Capped(Vec<u8>);
-
-impl Write for Capped {
-    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-        if self.0.len() + bytes.len() > 32 << 20 {
-            return Err(std::io::Error::other("the output is over 32 MiB"));
-        }
-        self.0.extend_from_slice(bytes);
-        Ok(bytes.len())
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
 }

@@ -257,47 +257,9 @@ pub fn program(manifest_dir: &str, package: &str, bin: &str) -> PathBuf {
     path
 }
 
-/// An output for a program run in memory that holds at most `limit` bytes: past that, a
-/// write fails, so that a program that prints forever (a loop re-prompting at the end of
-/// the input, say) fails its test instead of filling the memory.
-#[derive(Debug)]
-pub struct Capped {
-    /// What was printed.
-    pub bytes: Vec<u8>,
-    limit: usize,
-}
-
-impl Capped {
-    /// The most a suite lets a program print in memory: 32 MiB.
-    pub const LIMIT: usize = 32 << 20;
-
-    /// An empty output that takes at most [`Capped::LIMIT`] bytes.
-    pub fn new() -> Capped {
-        Capped { bytes: Vec::new(), limit: Capped::LIMIT }
-    }
-}
-
-impl Default for Capped {
-    fn default() -> Capped {
-        Capped::new()
-    }
-}
-
-impl std::io::Write for Capped {
-    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-        if self.bytes.len() + bytes.len() > self.limit {
-            let message =
-                format!("the program printed over {} MiB: it keeps printing (an endless loop?)", self.limit >> 20);
-            return Err(std::io::Error::other(message));
-        }
-        self.bytes.extend_from_slice(bytes);
-        Ok(bytes.len())
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
+/// The output a suite gives a program run in memory (the probe gives the same, so that a
+/// submission's `run` meets the same limit in either).
+pub use gamekit_probe::Capped;
 
 /// [`visible`] for at most `max` characters of `bytes`, then how many bytes were left out.
 pub fn visible_excerpt(bytes: &[u8], max: usize) -> String {
@@ -341,7 +303,7 @@ mod tests {
     #[test]
     fn capped_output_refuses_to_grow_past_its_limit() {
         use std::io::Write;
-        let mut output = Capped { bytes: Vec::new(), limit: 4 };
+        let mut output = Capped::with_limit(4);
         assert!(output.write_all(b"abc").is_ok());
         assert!(output.write_all(b"de").is_err());
         assert_eq!(output.bytes, b"abc");

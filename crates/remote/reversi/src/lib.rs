@@ -11,6 +11,10 @@ use std::io::{BufRead, Write};
 
 pub use cin::Error;
 
+use cin::Error as ConsoleError;
+#[path = "../../console_error.rs"]
+mod console_error;
+
 /// The handout's board (`provided.rs`).
 pub type Board<const N: usize> = [[char; N]; N];
 
@@ -99,11 +103,7 @@ where
     let args: Vec<String> = args.into_iter().map(|arg| arg.as_ref().to_owned()).collect();
     let mut bytes = Vec::new();
     input.read_to_end(&mut bytes).map_err(Error::Io)?;
-    let (printed, result): (Vec<u8>, Result<(), (u8, String)>) = call("run", &(args, bytes));
+    let (printed, result): (Vec<u8>, Result<(), console_error::Wire>) = call("run", &(args, bytes));
     output.write_all(&printed).map_err(Error::Io)?;
-    result.map_err(|(kind, message)| match kind {
-        0 => Error::EndOfInput,
-        1 => Error::Usage(message),
-        _ => Error::Io(std::io::Error::other(message)),
-    })
+    result.map_err(console_error::from_wire)
 }

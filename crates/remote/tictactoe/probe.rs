@@ -1,0 +1,37 @@
+//! The tictactoe probe: linked with the submission's `tictactoe` crate and run in the
+//! sandbox, it calls the functions the judge asks for (`src/lib.rs` beside it is the
+//! judge's side) and answers with what they returned. It decides nothing.
+
+use gamekit_probe::wire::{decode, encode};
+
+use tictactoe::Error as ConsoleError;
+#[path = "../console_error.rs"]
+mod console_error;
+
+fn main() {
+    gamekit_probe::serve(dispatch);
+}
+
+fn board(squares: Vec<char>) -> Option<tictactoe::Board> {
+    squares.try_into().ok()
+}
+
+fn dispatch(function: &str, arguments: &[u8]) -> Option<Vec<u8>> {
+    Some(match function {
+        "computer_move" => {
+            let (squares, computer) = decode::<(Vec<char>, char)>(arguments)?;
+            encode(&tictactoe::computer_move(board(squares)?, computer))
+        }
+        "perfect_move" => {
+            let (squares, computer) = decode::<(Vec<char>, char)>(arguments)?;
+            encode(&tictactoe::perfect_move(board(squares)?, computer))
+        }
+        "run" => {
+            let (args, input) = decode::<(Vec<String>, Vec<u8>)>(arguments)?;
+            let mut output = gamekit_probe::Capped::new();
+            let result = tictactoe::run(&args, input.as_slice(), &mut output).map_err(console_error::to_wire);
+            encode(&(output.bytes, result))
+        }
+        _ => return None,
+    })
+}

@@ -1,0 +1,45 @@
+//! The `tictactoe` crate as the judge sees it: the graded suite (`tests/tictactoe/`)
+//! compiles against this crate instead of the submission, and each of the submission's
+//! functions it calls is called in the submission's probe (`probe.rs` beside this crate,
+//! linked with the submission and run in the sandbox), which answers with what it returned.
+//!
+//! Only what the suite uses is here. The board, the pieces and the rules the handout
+//! provides are the kit's, as `gamekit-engines` has them (the same as `provided.rs`).
+
+use gamekit_probe::call;
+use std::io::{BufRead, Write};
+
+pub use cin::Error;
+pub use gamekit_engines::tictactoe::{Board, EMPTY, NO_ONE, O, X, opponent, winner};
+
+use cin::Error as ConsoleError;
+#[path = "../../console_error.rs"]
+mod console_error;
+
+/// The submission's `computer_move`.
+pub fn computer_move(board: Board, computer: char) -> usize {
+    call("computer_move", &(board.to_vec(), computer))
+}
+
+/// The submission's `perfect_move`.
+pub fn perfect_move(board: Board, computer: char) -> usize {
+    call("perfect_move", &(board.to_vec(), computer))
+}
+
+/// The handout's `run` with the submission's game: the whole input is sent, and what the
+/// program printed comes back into `output`.
+///
+/// # Errors
+/// What the submission's `run` returned; [`Error::Io`] when `output` refuses what it printed.
+pub fn run<I, S>(args: I, mut input: impl BufRead, mut output: impl Write) -> Result<(), Error>
+where
+    I: IntoIterator<Item = S>,
+    S: AsRef<str>,
+{
+    let args: Vec<String> = args.into_iter().map(|arg| arg.as_ref().to_owned()).collect();
+    let mut bytes = Vec::new();
+    input.read_to_end(&mut bytes).map_err(Error::Io)?;
+    let (printed, result): (Vec<u8>, Result<(), console_error::Wire>) = call("run", &(args, bytes));
+    output.write_all(&printed).map_err(Error::Io)?;
+    result.map_err(console_error::from_wire)
+}
