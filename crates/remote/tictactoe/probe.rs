@@ -5,8 +5,8 @@
 use gamekit_probe::wire::{decode, encode};
 
 use tictactoe::Error as ConsoleError;
-#[path = "../console_error.rs"]
-mod console_error;
+#[path = "../console.rs"]
+mod console;
 
 fn main() {
     gamekit_probe::serve(dispatch);
@@ -26,12 +26,7 @@ fn dispatch(function: &str, arguments: &[u8]) -> Option<Vec<u8>> {
             let (squares, computer) = decode::<(Vec<char>, char)>(arguments)?;
             encode(&tictactoe::perfect_move(board(squares)?, computer))
         }
-        "run" => {
-            let (args, input) = decode::<(Vec<String>, Vec<u8>)>(arguments)?;
-            let mut output = gamekit_probe::Capped::new();
-            let result = tictactoe::run(&args, input.as_slice(), &mut output).map_err(console_error::to_wire);
-            encode(&(output.bytes, result))
-        }
+        "run" => return console::answer_run(arguments, |args, input, output| tictactoe::run(args, input, output)),
         _ => return None,
     })
 }

@@ -12,8 +12,8 @@ use std::io::{BufRead, Write};
 pub use cin::Error;
 
 use cin::Error as ConsoleError;
-#[path = "../../console_error.rs"]
-mod console_error;
+#[path = "../../console.rs"]
+mod console;
 
 /// The handout's board (`provided.rs`).
 pub type Board<const N: usize> = [[char; N]; N];
@@ -90,20 +90,14 @@ pub fn has_empty_cells<const N: usize>(board: &Board<N>) -> bool {
     call("has_empty_cells", &(rows(board.as_flattened()),))
 }
 
-/// The handout's `run` with the submission's `play`: the whole input is sent, and what the
-/// program printed comes back into `output`.
+/// The handout's `run` with the submission's game, made in the probe on the whole input.
 ///
 /// # Errors
 /// What the submission's `run` returned; [`Error::Io`] when `output` refuses what it printed.
-pub fn run<I, S>(args: I, mut input: impl BufRead, mut output: impl Write) -> Result<(), Error>
+pub fn run<I, S>(args: I, input: impl BufRead, output: impl Write) -> Result<(), Error>
 where
     I: IntoIterator<Item = S>,
     S: AsRef<str>,
 {
-    let args: Vec<String> = args.into_iter().map(|arg| arg.as_ref().to_owned()).collect();
-    let mut bytes = Vec::new();
-    input.read_to_end(&mut bytes).map_err(Error::Io)?;
-    let (printed, result): (Vec<u8>, Result<(), console_error::Wire>) = call("run", &(args, bytes));
-    output.write_all(&printed).map_err(Error::Io)?;
-    result.map_err(console_error::from_wire)
+    console::run(args, input, output)
 }
