@@ -22,9 +22,8 @@ pub mod sandbox;
 pub use report::{Report, Status, TestResult, Verdicts, header, row};
 pub use rubric::{Group, Rubric};
 
-use sandbox::{Isolation, Limits};
+use sandbox::Isolation;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 /// Why grading could not run at all (the command exits with status 2).
 #[derive(Debug, thiserror::Error)]
@@ -132,11 +131,7 @@ pub fn grade(options: &Options, mut progress: impl FnMut(&TestResult)) -> Result
     let mut graded = Vec::new();
     for (name, &group) in names.iter().zip(&groups) {
         match group {
-            Some(index) => {
-                let seconds = options.timeout.or(rubric.groups[index].timeout).unwrap_or(rubric.timeout);
-                let limit = Duration::try_from_secs_f64(seconds).map_err(|_| GradeError::Timeout(seconds))?;
-                graded.push((name, index, Limits::test(limit)));
-            }
+            Some(index) => graded.push((name, index, rubric.limits(index, options.timeout)?)),
             None => report.unweighted.push(name.clone()),
         }
     }

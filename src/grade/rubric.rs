@@ -19,6 +19,13 @@ pub struct Rubric {
     /// Seconds each test may run unless its group says otherwise.
     #[serde(default = "default_timeout")]
     pub timeout: f64,
+    /// MiB of memory (address space) each process of a test may use, unless its group says
+    /// otherwise.
+    #[serde(default = "default_memory")]
+    pub memory: u64,
+    /// MiB a test's submitted code may print, unless its group says otherwise.
+    #[serde(default = "default_output")]
+    pub output: u64,
     /// The groups, tried in order.
     #[serde(rename = "group")]
     pub groups: Vec<Group>,
@@ -37,10 +44,22 @@ pub struct Group {
     pub about: String,
     /// Seconds each of its tests may run, instead of the rubric's default.
     pub timeout: Option<f64>,
+    /// MiB of memory, instead of the rubric's default.
+    pub memory: Option<u64>,
+    /// MiB of output, instead of the rubric's default.
+    pub output: Option<u64>,
 }
 
 fn default_timeout() -> f64 {
     10.0
+}
+
+fn default_memory() -> u64 {
+    1024
+}
+
+fn default_output() -> u64 {
+    16
 }
 
 impl Rubric {
@@ -70,6 +89,11 @@ impl Rubric {
         if let Some(timeout) = bad_timeout {
             return Err(error(format!("a timeout of {timeout} seconds")));
         }
+        let sizes = [rubric.memory, rubric.output].into_iter();
+        let sizes = sizes.chain(rubric.groups.iter().flat_map(|group| group.memory.into_iter().chain(group.output)));
+        if let Some(size) = sizes.into_iter().find(|&mib| mib == 0 || mib > 1 << 20) {
+            return Err(error(format!("a limit of {size} MiB")));
+        }
         Ok(rubric)
     }
 
@@ -84,8 +108,46 @@ impl Rubric {
         std::iter::once(&self.assignment).chain(&self.fixtures).map(|name| fixtures.join(name)).collect()
     }
 
+    /// What each test of group `index` may use, taking `time` seconds when given (the
+    /// command line's `--timeout`) instead of the rubric's.
+    ///
+    /// # Errors
+    /// When the time is out of range.
+    pub fn limits(&self, index: usize, time: Option<f64>) -> Result<super::sandbox::Limits, GradeError> {
+        let group = &self.groups[index];
+        let seconds = time.or(group.timeout).unwrap_or(self.timeout);
+        let time = std::time::Duration::try_from_secs_f64(seconds).map_err(|_| GradeError::Timeout(seconds))?;
+        let mib = |size: Option<u64>, default: u64| size.unwrap_or(default) << 20;
+        Ok(super::sandbox::Limits {
+            memory: mib(group.memory, self.memory),
+            output: mib(group.output, self.output),
+            ..super::sandbox::Limits::test(time)
+        })
+    }
+
     /// The points of all groups together.
     pub fn max_score(&self) -> f64 {
         self.groups.iter().map(|group| group.points).sum()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_groups_limits_replace_the_rubrics_and_the_command_lines_time_replaces_both() {
+        let rubric: Rubric = toml::from_str(
+            "assignment = 'a'\npackage = 'a'\ntimeout = 5\nmemory = 512\n\
+             [[group]]\nprefix = 'x::'\npoints = 1\n\
+             [[group]]\nprefix = 'y::'\npoints = 1\ntimeout = 60\nmemory = 2048\noutput = 1\n",
+        )
+        .expect("a rubric");
+        let plain = rubric.limits(0, None).expect("limits");
+        assert_eq!((plain.time.as_secs(), plain.memory >> 20, plain.output >> 20), (5, 512, 16));
+        let own = rubric.limits(1, None).expect("limits");
+        assert_eq!((own.time.as_secs(), own.memory >> 20, own.output >> 20), (60, 2048, 1));
+        assert_eq!(rubric.limits(1, Some(2.0)).expect("limits").time.as_secs(), 2);
+        assert!(matches!(rubric.limits(0, Some(f64::INFINITY)), Err(GradeError::Timeout(_))));
     }
 }

@@ -24,7 +24,6 @@ pub struct Outcome {
 /// # Errors
 /// When the probe's command cannot be written.
 pub fn runner(built: &Built, kit: &Path, rubric: &Rubric, isolation: Isolation) -> Result<Sandbox, GradeError> {
-    let limits = Limits::test(std::time::Duration::ZERO);
     let sandbox = |isolation, dir: &Path| {
         Sandbox::new(isolation, dir)
             .env("HOME", "/tmp")
@@ -49,9 +48,7 @@ pub fn runner(built: &Built, kit: &Path, rubric: &Rubric, isolation: Isolation) 
     let command_file = built.programs.with_file_name("probe.command");
     std::fs::write(&command_file, command)
         .map_err(GradeError::io(format!("cannot write {}", command_file.display())))?;
-    Ok(sandbox(Isolation::None, &built.dir)
-        .env("GAMEKIT_PROBE", &command_file)
-        .env("GAMEKIT_PROBE_LIMITS", format!("{} {}", limits.memory >> 20, limits.output >> 20)))
+    Ok(sandbox(Isolation::None, &built.dir).env("GAMEKIT_PROBE", &command_file))
 }
 
 /// The names of the tests in a test executable, in its order.
@@ -79,6 +76,8 @@ pub fn list(built: &Built, sandbox: &Sandbox) -> Result<Vec<String>, GradeError>
 /// When the sandbox cannot be started.
 pub fn one(built: &Built, sandbox: &Sandbox, name: &str, limits: Limits) -> Result<Outcome, GradeError> {
     let args = [name, "--exact", "--nocapture", "--test-threads=1"].map(OsString::from);
+    // A judge tells the limits its probe hit in the rubric's terms.
+    let sandbox = sandbox.clone().env("GAMEKIT_PROBE_LIMITS", format!("{} {}", limits.memory >> 20, limits.output >> 20));
     let ran = sandbox
         .run(&built.test_binary, &args, b"", limits)
         .map_err(GradeError::io(format!("cannot run {}", built.test_binary.display())))?;
