@@ -334,7 +334,7 @@ pub fn grade(kit: &Path, assignments: &[String], out: &mut impl Write) -> Result
         };
         let (cold, tests) = timed()?;
         let (warm, _) = timed()?;
-        let _ = std::fs::remove_dir_all(crate::grade::harness_dir(kit, assignment, &copy));
+        crate::grade::clean(kit, assignment, &copy);
         let _ = std::fs::remove_dir_all(copy.parent().unwrap_or(&copy));
         writeln!(out, "{assignment:<16} {tests:>6} {cold:>8.1}s {warm:>8.1}s")?;
     }

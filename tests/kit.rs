@@ -396,6 +396,31 @@ fn a_hang_or_a_crash_costs_only_the_tests_that_meet_it() {
     assert_eq!(status("functions::valid_move_flips::"), Some(Status::Passed));
 }
 
+/// Submissions share the grader's build directory: grading one, then another, then the
+/// first again gives each its own score (an honest submission never inherits another's
+/// build), in both kinds of grading (judged, and linked with the suite).
+#[test]
+fn grading_one_submission_never_changes_anothers_result() {
+    for assignment in ["reversi_players", "tictactoe"] {
+        let bug = PlantedBug {
+            assignment,
+            name: "an_unchanged_copy",
+            file: "src/lib.rs",
+            from: "",
+            to: "",
+            must_fail: &[],
+            may_fail: &[],
+        };
+        let solution = copy_of_solution(assignment, &bug);
+        let starter = Path::new(KIT).join("starter").join(assignment);
+        let scores: Vec<f64> = [&solution, &starter, &solution, &starter]
+            .iter()
+            .map(|submission| (grade(assignment, submission).score * 100.0).round() / 100.0)
+            .collect();
+        assert_eq!(scores, [100.0, 0.0, 100.0, 0.0], "{assignment}");
+    }
+}
+
 #[test]
 fn a_submission_that_does_not_compile_scores_zero_with_the_compiler_errors() {
     let bug = PlantedBug {

@@ -28,24 +28,36 @@ pub struct Built {
     pub probe: Option<PathBuf>,
 }
 
-/// Where a submission is graded: its harness directory, with the copy of its crate in
-/// `work/`, beside the target directory all harnesses share (so dependencies are compiled
+/// Where a submission is graded: its harness package (its directory and name), the copy of
+/// its crate, and the target directory all harnesses share (so dependencies are compiled
 /// once).
+///
+/// Cargo names what it builds from a package's name and its path relative to its
+/// workspace: so each harness has a name of its own, and each copy a path of its own
+/// outside its harness, or one submission's build could stand in for another's in the
+/// shared target.
 #[derive(Debug, Clone)]
 pub struct Place {
     pub dir: PathBuf,
+    pub package: String,
     pub work: PathBuf,
     pub shared_target: PathBuf,
 }
 
 impl Place {
-    /// `target/grade/<assignment>-<hash of the submission's path>/` in the kit.
+    /// `target/grade/<assignment>-<hash of the submission's path>/` in the kit, and the copy
+    /// in `target/grade/work/<the same>/`.
     pub fn of(kit: &Path, assignment: &str, submission: &Path) -> Place {
         let mut hasher = DefaultHasher::new();
         submission.hash(&mut hasher);
         let grade_dir = kit.join("target").join("grade");
-        let dir = grade_dir.join(format!("{assignment}-{:016x}", hasher.finish()));
-        Place { work: dir.join("work"), dir, shared_target: grade_dir.join("target") }
+        let id = format!("{assignment}-{:016x}", hasher.finish());
+        Place {
+            dir: grade_dir.join(&id),
+            package: format!("gamekit-grade-{id}"),
+            work: grade_dir.join("work").join(&id),
+            shared_target: grade_dir.join("target"),
+        }
     }
 }
 
@@ -73,13 +85,14 @@ pub fn build(
 ) -> Result<Result<Built, String>, GradeError> {
     let judged = remote_crate(kit, &rubric.assignment).is_some();
     let side = if judged { Side::Probe { submission: crate_dir } } else { Side::InProcess { submission: crate_dir } };
-    write_harness(kit, rubric, side, &place.dir)?;
+    write_harness(kit, rubric, side, &place.dir, &place.package)?;
     std::fs::create_dir_all(&place.shared_target)
         .map_err(GradeError::io(format!("cannot create {}", place.shared_target.display())))?;
     let toolchain = Toolchain::find();
     fetch(&toolchain, &place.dir)?;
     let mut sandbox = Sandbox::new(isolation, &place.dir)
         .writable(&place.dir)
+        .read_only(&place.work)
         .writable(&place.shared_target)
         .read_only(&kit.join("crates"))
         .env("HOME", "/tmp")
@@ -103,10 +116,9 @@ pub fn build(
             .run(&toolchain.cargo, &all, b"", Limits::build())
             .map_err(GradeError::io("cannot run cargo in the sandbox"))
     };
-    let harness_package = format!("gamekit-grade-{}", rubric.assignment);
     let mut packages = vec!["build", "--bins", "--package", &rubric.package];
     if judged {
-        packages.extend(["--package", &harness_package]);
+        packages.extend(["--package", &place.package]);
     }
     if let Some(errors) = compile_failure(&cargo(&packages, &programs_target)?)? {
         return Ok(Err(errors));
@@ -128,7 +140,7 @@ pub fn build(
 /// sandbox (it is the kit's code only) in `target/grade/judge-<assignment>/`, once per kit.
 fn build_judge(kit: &Path, rubric: &Rubric, place: &Place, toolchain: &Toolchain) -> Result<Built, GradeError> {
     let dir = place.shared_target.with_file_name(format!("judge-{}", rubric.assignment));
-    write_harness(kit, rubric, Side::Judge, &dir)?;
+    write_harness(kit, rubric, Side::Judge, &dir, &format!("gamekit-judge-{}", rubric.assignment))?;
     let output = Command::new(&toolchain.cargo)
         .args(["test", "--no-run", "--quiet", "--message-format=json", "--target-dir"])
         .arg(&place.shared_target)
@@ -261,7 +273,7 @@ pub fn remote_crate(kit: &Path, assignment: &str) -> Option<PathBuf> {
 }
 
 /// Writes the harness package of `side` into `dir`.
-fn write_harness(kit: &Path, rubric: &Rubric, side: Side, dir: &Path) -> Result<(), GradeError> {
+fn write_harness(kit: &Path, rubric: &Rubric, side: Side, dir: &Path, name: &str) -> Result<(), GradeError> {
     std::fs::create_dir_all(dir).map_err(GradeError::io(format!("cannot create {}", dir.display())))?;
     let manifest_path = kit.join("Cargo.toml");
     let kit_manifest: toml::Table = std::fs::read_to_string(&manifest_path)
@@ -310,7 +322,7 @@ fn write_harness(kit: &Path, rubric: &Rubric, side: Side, dir: &Path) -> Result<
         .unwrap_or("2024");
     let manifest = Manifest {
         package: Package {
-            name: format!("gamekit-grade-{}", rubric.assignment),
+            name: name.to_owned(),
             edition: edition.to_owned(),
             publish: false,
             autotests: false,
@@ -322,7 +334,7 @@ fn write_harness(kit: &Path, rubric: &Rubric, side: Side, dir: &Path) -> Result<
         bin,
         dependencies,
         dev_dependencies: suite_dependencies,
-        profile: profile(&kit_manifest, side, rubric),
+        profile: profile(&kit_manifest, side, name),
     };
     let manifest = toml::to_string(&manifest)
         .map_err(|error| GradeError::Harness(format!("cannot write the harness manifest: {error}")))?;
@@ -350,14 +362,14 @@ fn write_harness(kit: &Path, rubric: &Rubric, side: Side, dir: &Path) -> Result<
 /// The kit's profiles: a submission is compiled as the kit compiles its solution
 /// (connect_n's optimised, as the course built SmartPlayer in Release); a probe optimised,
 /// as it answers hundreds of thousands of calls a test.
-fn profile(kit_manifest: &toml::Table, side: Side, rubric: &Rubric) -> Option<toml::Value> {
+fn profile(kit_manifest: &toml::Table, side: Side, name: &str) -> Option<toml::Value> {
     let mut profile = kit_manifest.get("profile").cloned()?;
     if matches!(side, Side::Probe { .. }) {
         let packages =
             profile.get_mut("dev").and_then(|dev| dev.get_mut("package")).and_then(toml::Value::as_table_mut)?;
         let mut optimised = toml::Table::new();
         optimised.insert("opt-level".into(), 3.into());
-        packages.insert(format!("gamekit-grade-{}", rubric.assignment), optimised.into());
+        packages.insert(name.to_owned(), optimised.into());
     }
     Some(profile)
 }

@@ -9,8 +9,8 @@
 //!   takes part: nothing submitted runs while it builds;
 //! - what was refused or replaced is said in the report's notes, not silently dropped.
 //!
-//! The copy's layout (`graded/<package>/`, `graded/cin/`, `starter/<package>/src/`) is the
-//! kit's as seen from a crate: the handout's manifest finds `cin` at `../cin`, and the
+//! The copy's layout (`graded/<package>/`, `graded/cin/`, `starter/<package>/src/`, in a
+//! work directory of the submission's own) is the kit's as seen from a crate: the handout's manifest finds `cin` at `../cin`, and the
 //! reference solution its provided files at `../../../starter/<package>/src/`.
 
 use super::GradeError;
@@ -36,9 +36,7 @@ pub struct Intake {
 /// # Errors
 /// When the work directory cannot be written or the kit's handout cannot be read.
 pub fn take(kit: &Path, package: &str, submission: &Path, work: &Path) -> Result<Intake, GradeError> {
-    if work.exists() {
-        std::fs::remove_dir_all(work).map_err(GradeError::io(format!("cannot empty {}", work.display())))?;
-    }
+    let mut tree = Tree::new();
     let handout = kit.join("starter").join(package);
     let crate_dir = work.join("graded").join(package);
     let mut notes = Vec::new();
@@ -50,23 +48,56 @@ pub fn take(kit: &Path, package: &str, submission: &Path, work: &Path) -> Result
         }
     }
     let mut budget = Budget { bytes: 0, files: 0 };
-    copy_tree(&submission.join("src"), &crate_dir.join("src"), Path::new("src"), &mut budget, &mut notes)?;
-    write(&crate_dir.join("Cargo.toml"), &manifest)?;
+    copy_tree(&submission.join("src"), &crate_dir.join("src"), Path::new("src"), &mut budget, &mut notes, &mut tree);
+    tree.insert(crate_dir.join("Cargo.toml"), manifest.clone().into_bytes());
     for provided in provided_files(&manifest) {
-        let kit_file = read(&handout.join(&provided))?;
+        let kit_file = read(&handout.join(&provided))?.into_bytes();
         let theirs = crate_dir.join(&provided);
-        if std::fs::read_to_string(&theirs).is_ok_and(|text| text != kit_file) {
+        if tree.get(&theirs).is_some_and(|text| *text != kit_file) {
             notes.push(format!(
                 "{}: differs from the handout's, which is provided and must not change: graded with the handout's",
                 provided.display()
             ));
         }
-        write(&theirs, &kit_file)?;
+        tree.insert(theirs, kit_file.clone());
         // Where the reference solution includes it from (`#[path]`).
-        write(&work.join("starter").join(package).join(&provided), &kit_file)?;
+        tree.insert(work.join("starter").join(package).join(&provided), kit_file);
     }
-    copy_crate(&kit.join("starter").join("cin"), &work.join("graded").join("cin"))?;
+    let cin = kit.join("starter").join("cin");
+    let (cin_copy, mut cin_budget) = (work.join("graded").join("cin"), Budget { bytes: 0, files: 0 });
+    copy_tree(&cin.join("src"), &cin_copy.join("src"), Path::new("src"), &mut cin_budget, &mut Vec::new(), &mut tree);
+    tree.insert(cin_copy.join("Cargo.toml"), read(&cin.join("Cargo.toml"))?.into_bytes());
+    sync(work, &tree)?;
     Ok(Intake { crate_dir, notes })
+}
+
+/// The copy's files: their paths and contents.
+type Tree = std::collections::BTreeMap<PathBuf, Vec<u8>>;
+
+/// Makes `work` hold exactly `tree`, writing only the files that changed: a submission
+/// graded again unchanged keeps its files' times, so Cargo does not compile it again.
+fn sync(work: &Path, tree: &Tree) -> Result<(), GradeError> {
+    let mut stack = vec![work.to_owned()];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
+            let path = entry.path();
+            if entry.file_type().is_ok_and(|kind| kind.is_dir()) {
+                stack.push(path);
+            } else if !tree.contains_key(&path) {
+                std::fs::remove_file(&path).map_err(GradeError::io(format!("cannot remove {}", path.display())))?;
+            }
+        }
+    }
+    for (path, bytes) in tree {
+        if std::fs::read(path).is_ok_and(|old| old == *bytes) {
+            continue;
+        }
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent).map_err(GradeError::io(format!("cannot create {}", parent.display())))?;
+        }
+        std::fs::write(path, bytes).map_err(GradeError::io(format!("cannot write {}", path.display())))?;
+    }
+    Ok(())
 }
 
 /// The handout's provided files: its `src/provided.rs` and its programs' sources.
@@ -129,17 +160,10 @@ struct Budget {
     files: usize,
 }
 
-/// Copies the regular files and directories under `from` to `to`, noting what it leaves.
-fn copy_tree(
-    from: &Path,
-    to: &Path,
-    shown: &Path,
-    budget: &mut Budget,
-    notes: &mut Vec<String>,
-) -> Result<(), GradeError> {
-    std::fs::create_dir_all(to).map_err(GradeError::io(format!("cannot create {}", to.display())))?;
+/// Adds the regular files under `from` to `tree`, as if under `to`, noting what it leaves.
+fn copy_tree(from: &Path, to: &Path, shown: &Path, budget: &mut Budget, notes: &mut Vec<String>, tree: &mut Tree) {
     let Ok(entries) = std::fs::read_dir(from) else {
-        return Ok(());
+        return;
     };
     let mut entries: Vec<_> = entries.filter_map(Result::ok).collect();
     entries.sort_by_key(std::fs::DirEntry::file_name);
@@ -147,7 +171,7 @@ fn copy_tree(
         let (source, shown) = (entry.path(), shown.join(entry.file_name()));
         let Ok(kind) = entry.file_type() else { continue };
         if kind.is_dir() {
-            copy_tree(&source, &to.join(entry.file_name()), &shown, budget, notes)?;
+            copy_tree(&source, &to.join(entry.file_name()), &shown, budget, notes, tree);
         } else if kind.is_file() {
             let size = entry.metadata().map_or(0, |metadata| metadata.len());
             if budget.bytes + size > MAX_BYTES || budget.files >= MAX_FILES {
@@ -160,31 +184,20 @@ fn copy_tree(
             }
             budget.bytes += size;
             budget.files += 1;
-            let target = to.join(entry.file_name());
-            std::fs::copy(&source, &target).map_err(GradeError::io(format!("cannot copy {}", source.display())))?;
+            match std::fs::read(&source) {
+                Ok(bytes) => {
+                    tree.insert(to.join(entry.file_name()), bytes);
+                }
+                Err(error) => notes.push(format!("{}: cannot be read ({error}), not copied", shown.display())),
+            }
         } else {
             notes.push(format!("{}: a symbolic link or special file, not copied", shown.display()));
         }
     }
-    Ok(())
-}
-
-/// Copies a crate of the kit's (its manifest and `src/`).
-fn copy_crate(from: &Path, to: &Path) -> Result<(), GradeError> {
-    let mut notes = Vec::new();
-    copy_tree(&from.join("src"), &to.join("src"), Path::new("src"), &mut Budget { bytes: 0, files: 0 }, &mut notes)?;
-    write(&to.join("Cargo.toml"), &read(&from.join("Cargo.toml"))?)
 }
 
 fn read(path: &Path) -> Result<String, GradeError> {
     std::fs::read_to_string(path).map_err(GradeError::io(format!("cannot read {}", path.display())))
-}
-
-fn write(path: &Path, text: &str) -> Result<(), GradeError> {
-    if let Some(parent) = path.parent() {
-        std::fs::create_dir_all(parent).map_err(GradeError::io(format!("cannot create {}", parent.display())))?;
-    }
-    std::fs::write(path, text).map_err(GradeError::io(format!("cannot write {}", path.display())))
 }
 
 #[cfg(test)]

@@ -77,12 +77,15 @@ pub fn assignments(kit: &Path) -> Vec<String> {
     names
 }
 
-/// The directory where grading `submission` builds (removing it frees its disk; the next
-/// grading builds it again).
-pub fn harness_dir(kit: &Path, assignment: &str, submission: &Path) -> PathBuf {
+/// Removes what grading `submission` left in the kit (its harness and its copy), to free
+/// the disk; grading it again builds them again.
+pub fn clean(kit: &Path, assignment: &str, submission: &Path) {
     let kit = kit.canonicalize().unwrap_or_else(|_| kit.to_owned());
     let submission = submission.canonicalize().unwrap_or_else(|_| submission.to_owned());
-    harness::Place::of(&kit, assignment, &submission).dir
+    let place = harness::Place::of(&kit, assignment, &submission);
+    for dir in [place.dir, place.work] {
+        let _ = std::fs::remove_dir_all(dir);
+    }
 }
 
 /// Grades a submission, calling `progress` with each test's result as soon as it is known.

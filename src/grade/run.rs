@@ -77,7 +77,8 @@ pub fn list(built: &Built, sandbox: &Sandbox) -> Result<Vec<String>, GradeError>
 pub fn one(built: &Built, sandbox: &Sandbox, name: &str, limits: Limits) -> Result<Outcome, GradeError> {
     let args = [name, "--exact", "--nocapture", "--test-threads=1"].map(OsString::from);
     // A judge tells the limits its probe hit in the rubric's terms.
-    let sandbox = sandbox.clone().env("GAMEKIT_PROBE_LIMITS", format!("{} {}", limits.memory >> 20, limits.output >> 20));
+    let sandbox =
+        sandbox.clone().env("GAMEKIT_PROBE_LIMITS", format!("{} {}", limits.memory >> 20, limits.output >> 20));
     let ran = sandbox
         .run(&built.test_binary, &args, b"", limits)
         .map_err(GradeError::io(format!("cannot run {}", built.test_binary.display())))?;

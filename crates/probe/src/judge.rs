@@ -101,6 +101,31 @@ fn exchange(function: &str, arguments: Vec<u8>) -> Result<Vec<u8>, String> {
     }
 }
 
+/// The probe running now, for [`reap`].
+static RUNNING: std::sync::atomic::AtomicI32 = std::sync::atomic::AtomicI32::new(0);
+
+/// Ends the probe `pid` when the judge exits (libtest exits without dropping the probe), and
+/// waits for it, so that it is neither left running nor left unreaped.
+fn reap_at_exit(pid: u32) {
+    static REGISTERED: std::sync::Once = std::sync::Once::new();
+    RUNNING.store(pid as i32, std::sync::atomic::Ordering::SeqCst);
+    // SAFETY: registers a function that only makes system calls.
+    REGISTERED.call_once(|| unsafe {
+        libc::atexit(reap);
+    });
+}
+
+extern "C" fn reap() {
+    let pid = RUNNING.swap(0, std::sync::atomic::Ordering::SeqCst);
+    if pid > 0 {
+        // SAFETY: a signal to, and a wait for, the judge's own child.
+        unsafe {
+            libc::kill(pid, libc::SIGKILL);
+            libc::waitpid(pid, std::ptr::null_mut(), 0);
+        }
+    }
+}
+
 /// A running probe.
 struct Probe {
     child: Child,
@@ -138,6 +163,7 @@ impl Probe {
             .stderr(Stdio::piped())
             .spawn()
             .unwrap_or_else(|error| panic!("cannot start the probe {program}: {error}"));
+        reap_at_exit(child.id());
         let printed = Arc::new(Mutex::new(Printed::default()));
         let (stderr, keep, pid) = (child.stderr.take(), Arc::clone(&printed), child.id());
         let output_limit = limits.1 << 20;
