@@ -149,7 +149,10 @@ pub fn everything_at_once() {
         &"127.0.0.1:47613".parse().unwrap(),
         std::time::Duration::from_millis(200),
     );
-    let later = format!("sleep 2; echo forged > {}/FORGED_LATER; sleep 30 # gamekit-hostile-daemon", kit.display());
+    let later = format!(
+        "sleep 2; echo forged > {kit}/FORGED_LATER; echo forged > {kit}/target/hostile/report.json; sleep 30",
+        kit = kit.display()
+    );
     let _ = std::process::Command::new("setsid").args(["sh", "-c", &later]).spawn();
     let mut children = Vec::new();
     for _ in 0..2000 {
@@ -216,7 +219,12 @@ fn code_run_by_the_tests_changes_nothing_outside_its_sandbox_and_leaves_nothing_
     assert!(report.tests.iter().all(|test| test.seconds < 9.0), "a test waited on a process left behind");
     assert_eq!(sandbox_processes(), Vec::<String>::new(), "processes were left behind");
     assert!(listener.accept().is_err(), "the submission reached the network");
+    // The report written where the daemon expects it, as `--json` would write it.
+    let report_path = kit.join("target/hostile/report.json");
+    let report_json = serde_json::to_vec_pretty(&report).expect("the report as JSON");
+    std::fs::write(&report_path, &report_json).expect("the report");
     std::thread::sleep(std::time::Duration::from_millis(2500));
+    assert_eq!(std::fs::read(&report_path).ok(), Some(report_json), "the report changed after grading");
     assert!(!kit.join("FORGED").exists() && !kit.join("FORGED_LATER").exists(), "the submission wrote into the kit");
     let after: Vec<_> = watched.iter().map(|dir| digest(dir)).collect();
     assert!(before == after, "the submission changed the kit's fixtures or solution");

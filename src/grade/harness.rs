@@ -262,14 +262,14 @@ pub enum Side<'a> {
     InProcess { submission: &'a Path },
     /// The suite as a judge: linked with the assignment's remote crate, not the submission.
     Judge,
-    /// The probe: the remote crate's `probe.rs`, linked with the submission.
+    /// The probe: the remote crate's probe (`probe/src/main.rs`), linked with the submission.
     Probe { submission: &'a Path },
 }
 
 /// The assignment's remote crate (`crates/remote/<assignment>`), when it has one: then its
 /// suite is graded as a judge with a probe.
 pub fn remote_crate(kit: &Path, assignment: &str) -> Option<PathBuf> {
-    Some(kit.join("crates").join("remote").join(assignment)).filter(|dir| dir.join("probe.rs").is_file())
+    Some(kit.join("crates").join("remote").join(assignment)).filter(|dir| dir.join(PROBE_MAIN).is_file())
 }
 
 /// Writes the harness package of `side` into `dir`.
@@ -311,7 +311,7 @@ fn write_harness(kit: &Path, rubric: &Rubric, side: Side, dir: &Path, name: &str
         Side::Probe { submission } => {
             dependencies.insert(rubric.package.clone(), path_dependency(submission));
             dependencies.insert("gamekit-probe".into(), path_dependency(&kit.join("crates").join("probe")));
-            bin.push(Target { name: PROBE.into(), path: remote()?.join("probe.rs") });
+            bin.push(Target { name: PROBE.into(), path: remote()?.join(PROBE_MAIN) });
             suite_dependencies.clear();
         }
     }
@@ -373,6 +373,10 @@ fn profile(kit_manifest: &toml::Table, side: Side, name: &str) -> Option<toml::V
     }
     Some(profile)
 }
+
+/// The probe's source in a remote crate: a crate of its own there, built against the
+/// reference solution in the kit's workspace, and by the grader against each submission.
+const PROBE_MAIN: &str = "probe/src/main.rs";
 
 /// The probe's program in a probe harness.
 pub const PROBE: &str = "gamekit-probe";

@@ -1,6 +1,6 @@
 //! The `reversi` crate as the judge sees it: the graded suite (`tests/reversi/`) compiles
 //! against this crate instead of the submission, and each of the submission's functions it
-//! calls is called in the submission's probe (`probe.rs` beside this crate, linked with the
+//! calls is called in the submission's probe (`probe/` in this crate's directory, linked with the
 //! submission and run in the sandbox), which answers with what it returned. So the suite
 //! reads as a specification of the real crate and decides every verdict outside it.
 //!

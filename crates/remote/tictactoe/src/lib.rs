@@ -1,6 +1,6 @@
 //! The `tictactoe` crate as the judge sees it: the graded suite (`tests/tictactoe/`)
 //! compiles against this crate instead of the submission, and each of the submission's
-//! functions it calls is called in the submission's probe (`probe.rs` beside this crate,
+//! functions it calls is called in the submission's probe (`probe/` in this crate's directory,
 //! linked with the submission and run in the sandbox), which answers with what it returned.
 //!
 //! Only what the suite uses is here. The board, the pieces and the rules the handout

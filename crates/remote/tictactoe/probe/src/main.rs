@@ -1,11 +1,11 @@
 //! The tictactoe probe: linked with the submission's `tictactoe` crate and run in the
-//! sandbox, it calls the functions the judge asks for (`src/lib.rs` beside it is the
-//! judge's side) and answers with what they returned. It decides nothing.
+//! sandbox, it calls the functions the judge asks for (the remote crate around it is
+//! the judge's side) and answers with what they returned. It decides nothing.
 
 use gamekit_probe::wire::{decode, encode};
 
 use tictactoe::Error as ConsoleError;
-#[path = "../console.rs"]
+#[path = "../../../console.rs"]
 mod console;
 
 fn main() {
