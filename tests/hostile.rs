@@ -234,7 +234,7 @@ fn code_run_by_the_tests_changes_nothing_outside_its_sandbox_and_leaves_nothing_
 }
 
 #[test]
-fn sources_that_read_the_kit_when_they_compile_do_not_compile() {
+fn sources_that_read_the_solution_a_fixture_or_an_oracle_when_they_compile_do_not_compile() {
     if !sandboxed() {
         return;
     }
@@ -243,7 +243,8 @@ fn sources_that_read_the_kit_when_they_compile_do_not_compile() {
         &[(
             "pub fn valid_move<",
             "pub const SOLUTION: &str = include_str!(\"KIT/solution/reversi/src/lib.rs\");\n\
-             pub const OTHER_FIXTURE: &[u8] = include_bytes!(\"KIT/fixtures/tictactoe/human_first_tie.out\");\n\n\
+             pub const OTHER_FIXTURE: &[u8] = include_bytes!(\"KIT/fixtures/tictactoe/human_first_tie.out\");\n\
+             pub const ORACLE: &str = include_str!(\"KIT/crates/engines/src/reversi/program.rs\");\n\n\
              pub fn valid_move<",
         )],
         &[],
@@ -254,6 +255,7 @@ fn sources_that_read_the_kit_when_they_compile_do_not_compile() {
     let errors = report.build_errors.as_deref().expect("reading the kit must not compile");
     assert!(errors.contains("solution/reversi/src/lib.rs"), "{errors}");
     assert!(errors.contains("fixtures/tictactoe/human_first_tie.out"), "{errors}");
+    assert!(errors.contains("crates/engines/src/reversi/program.rs"), "{errors}");
     assert_scores_zero(&report);
 }
 

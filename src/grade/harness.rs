@@ -70,9 +70,9 @@ impl Place {
 /// the suite is linked with the submission. The dependencies are fetched (and the lock file
 /// fitted to the harness) outside the sandbox, from the kit's and the handout's manifests
 /// only; then what links the submission is built in the sandbox, `--offline --locked`,
-/// seeing the toolchain, the registry and the kit's crates read-only (and the suite and its
-/// fixtures, when it is linked in), and only this harness and the shared target directory
-/// writable.
+/// seeing the toolchain and the registry read-only, the probe's crates (or, when the suite
+/// is linked in, the kit's crates, the suite and its fixtures), and only this harness and
+/// the shared target directory writable.
 ///
 /// # Errors
 /// [`GradeError`] when the harness cannot be written or Cargo cannot run.
@@ -94,11 +94,14 @@ pub fn build(
         .writable(&place.dir)
         .read_only(&place.work)
         .writable(&place.shared_target)
-        .read_only(&kit.join("crates"))
         .env("HOME", "/tmp")
         .env("CARGO_TERM_COLOR", "never");
-    if !judged {
-        sandbox = sandbox.read_only(&kit.join("tests").join(&rubric.assignment));
+    let crates = kit.join("crates");
+    if judged {
+        // The probe's crates only: the engines are oracles, and stay out.
+        sandbox = sandbox.read_only(&crates.join("probe")).read_only(&crates.join("remote"));
+    } else {
+        sandbox = sandbox.read_only(&crates).read_only(&kit.join("tests").join(&rubric.assignment));
         for fixtures in rubric.fixture_dirs(kit) {
             sandbox = sandbox.read_only(&fixtures);
         }
