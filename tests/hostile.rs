@@ -21,19 +21,30 @@ static GRADING: Mutex<()> = Mutex::new(());
 /// `src/lib.rs` and `files` added (paths relative to the crate; `KIT` in a file's text is
 /// the kit's path).
 fn hostile(name: &str, edits: &[(&str, &str)], files: &[(&str, &str)]) -> PathBuf {
-    let starter = Path::new(KIT).join("starter").join("reversi");
-    let copy = Path::new(KIT).join("target").join("hostile").join(name).join("reversi");
+    let edits: Vec<(&str, &str, &str)> = edits.iter().map(|&(from, to)| ("src/lib.rs", from, to)).collect();
+    hostile_handout("reversi", name, &edits, files)
+}
+
+/// A copy of `assignment`'s handout in `target/hostile/<name>/<assignment>`, with `edits`
+/// (file, from, to) made and `files` added.
+fn hostile_handout(assignment: &str, name: &str, edits: &[(&str, &str, &str)], files: &[(&str, &str)]) -> PathBuf {
+    let starter = Path::new(KIT).join("starter").join(assignment);
+    let copy = Path::new(KIT).join("target").join("hostile").join(name).join(assignment);
     let _ = std::fs::remove_dir_all(&copy);
-    std::fs::create_dir_all(copy.join("src")).expect("the copy's directory");
-    for file in ["Cargo.toml", "src/provided.rs", "src/main.rs"] {
-        std::fs::copy(starter.join(file), copy.join(file)).expect("the handout's files");
+    let sources = std::fs::read_dir(starter.join("src")).expect("the handout's sources").flatten();
+    let sources = sources
+        .filter(|entry| entry.path().is_file())
+        .map(|entry| format!("src/{}", entry.file_name().to_string_lossy()));
+    for file in std::iter::once("Cargo.toml".to_owned()).chain(sources) {
+        let mut text = std::fs::read_to_string(starter.join(&file)).expect("the handout's files");
+        for (_, from, to) in edits.iter().filter(|(edited, _, _)| *edited == file) {
+            assert!(text.contains(from), "{name}: {file} no longer contains {from:?}");
+            text = text.replacen(from, to, 1);
+        }
+        let path = copy.join(&file);
+        std::fs::create_dir_all(path.parent().expect("a directory")).expect("a directory");
+        std::fs::write(path, text).expect("a copy of a handout file");
     }
-    let mut lib = std::fs::read_to_string(starter.join("src/lib.rs")).expect("the handout's lib.rs");
-    for (from, to) in edits {
-        assert!(lib.contains(from), "{name}: the handout no longer contains {from:?}");
-        lib = lib.replacen(from, to, 1);
-    }
-    std::fs::write(copy.join("src/lib.rs"), lib).expect("lib.rs");
     for (path, text) in files {
         let path = copy.join(path);
         std::fs::create_dir_all(path.parent().expect("a directory")).expect("a directory");
@@ -53,10 +64,14 @@ fn sandboxed() -> bool {
 }
 
 fn grade(submission: &Path) -> Report {
+    grade_as("reversi", submission)
+}
+
+fn grade_as(assignment: &str, submission: &Path) -> Report {
     let _one_at_a_time = GRADING.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
     let options = Options {
         kit: KIT.into(),
-        assignment: "reversi".into(),
+        assignment: assignment.into(),
         submission: Some(submission.to_owned()),
         timeout: None,
     };
@@ -138,8 +153,13 @@ const RUN_TIME_ATTACKS: &str = r#"
 pub fn everything_at_once() {
     let kit = kit();
     try_write(&kit.join("FORGED"));
-    try_write(&kit.join("fixtures/reversi/sample_run_1.out"));
-    try_write(&kit.join("solution/reversi/src/lib.rs"));
+    for dir in ["fixtures", "solution"] {
+        for entry in std::fs::read_dir(kit.join(dir)).into_iter().flatten().flatten() {
+            for file in std::fs::read_dir(entry.path()).into_iter().flatten().flatten() {
+                try_write(&file.path());
+            }
+        }
+    }
     let grade = kit.join("target/grade");
     for entry in std::fs::read_dir(&grade).into_iter().flatten().flatten() {
         try_write(&entry.path().join("FORGED"));
@@ -182,13 +202,12 @@ pub fn a_flood_of_output() -> ! {
 }
 "#;
 
+/// The run-time attacks, from the probe of a judged suite (reversi).
 #[test]
 fn code_run_by_the_tests_changes_nothing_outside_its_sandbox_and_leaves_nothing_behind() {
     if !sandboxed() {
         return;
     }
-    let listener = std::net::TcpListener::bind("127.0.0.1:47613").expect("a port for the network check");
-    listener.set_nonblocking(true).expect("a non-blocking listener");
     let submission = hostile(
         "run_time",
         &[
@@ -202,19 +221,60 @@ fn code_run_by_the_tests_changes_nothing_outside_its_sandbox_and_leaves_nothing_
         ],
         &[("src/hostile.rs", &format!("{HELPERS}{RUN_TIME_ATTACKS}"))],
     );
+    assert_run_time_attacks_fail("reversi", &submission, Verdicts::Judged, "has_empty_cells");
+}
+
+/// The same attacks from a suite still linked with the submission (reversi_players).
+#[test]
+fn code_run_in_a_suite_linked_with_it_changes_nothing_outside_its_sandbox_either() {
+    if !sandboxed() {
+        return;
+    }
+    let submission = hostile_handout(
+        "reversi_players",
+        "run_time_in_process",
+        &[
+            ("src/lib.rs", "mod board;", "mod board;\nmod hostile;"),
+            (
+                "src/board.rs",
+                "        todo!(\"Board::new()\")",
+                "        crate::hostile::everything_at_once();\n        todo!(\"Board::new()\")",
+            ),
+            // The test's name is in the test process's arguments: one case floods the output,
+            // the others take all the memory.
+            (
+                "src/computer.rs",
+                "    todo!(\"corner_value(",
+                "    if std::env::args().any(|arg| arg.contains(\"case_1\")) {\n        \
+                 crate::hostile::a_flood_of_output();\n    }\n    crate::hostile::all_the_memory();\n    \
+                 todo!(\"corner_value(",
+            ),
+        ],
+        &[("src/hostile.rs", &format!("{HELPERS}{RUN_TIME_ATTACKS}"))],
+    );
+    assert_run_time_attacks_fail("reversi_players", &submission, Verdicts::InProcess, "board::");
+}
+
+/// Grades `submission` and checks that its attacks at run time gained nothing and left
+/// nothing: score 0, each limit named, no write into the kit or over a report, no
+/// connection, no process left; the tests named like `attacked` ran the attacks and went on.
+fn assert_run_time_attacks_fail(assignment: &str, submission: &Path, verdicts: Verdicts, attacked: &str) {
+    let listener = std::net::TcpListener::bind("127.0.0.1:47613").expect("a port for the network check");
+    listener.set_nonblocking(true).expect("a non-blocking listener");
     let kit = Path::new(KIT);
-    let watched = [kit.join("fixtures/reversi"), kit.join("solution/reversi")];
+    let watched = [kit.join("fixtures").join(assignment), kit.join("solution").join(assignment)];
     let before: Vec<_> = watched.iter().map(|dir| digest(dir)).collect();
-    let report = grade(&submission);
+    let report = grade_as(assignment, submission);
     assert_eq!(report.build_errors, None, "the hostile submission must compile");
-    assert_eq!(report.isolation, Isolation::Bubblewrap);
+    assert_eq!((report.isolation, report.verdicts), (Isolation::Bubblewrap, verdicts));
     assert_scores_zero(&report);
     let said = |text: &str| report.tests.iter().any(|test| test.explanation.contains(text));
     assert!(said("stopped at the memory limit of 1024 MiB"), "{:#?}", failures_or_passes(&report));
     assert!(said("stopped at the output limit of 16 MiB"), "{:#?}", failures_or_passes(&report));
     assert!(
-        report.tests.iter().any(|test| test.name.contains("has_empty_cells") && test.status == Status::NotImplemented),
-        "the attacks on the kit ran and the tests went on"
+        report.tests.iter().any(|test| test.name.contains(attacked) && test.status == Status::NotImplemented),
+        "the attacks on the kit ran and the tests went on: {:#?}",
+        failures_or_passes(&report)
     );
     assert!(report.tests.iter().all(|test| test.seconds < 9.0), "a test waited on a process left behind");
     assert_eq!(sandbox_processes(), Vec::<String>::new(), "processes were left behind");

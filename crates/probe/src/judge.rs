@@ -1,7 +1,7 @@
 //! The judge's side: one probe per judge process, started on the first call.
 
 use super::wire::{Wire, decode, encode};
-use super::{PROGRAM, PROGRAM_SECONDS, ProgramRun, read_frame, write_frame};
+use super::{PROGRAM, read_frame, write_frame};
 use std::io::Read;
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::{Arc, Mutex};
@@ -59,16 +59,7 @@ pub fn call<A: Wire, R: Wire>(function: &str, arguments: &A) -> R {
 /// # Panics
 /// When the program cannot run or runs too long.
 pub fn run_program(path: &std::path::Path, args: &[String], input: Vec<u8>) -> std::process::Output {
-    let name = path.file_name().map(|name| name.to_string_lossy().into_owned()).unwrap_or_default();
-    let (stdout, stderr, status): ProgramRun =
-        call(PROGRAM, &(path.to_string_lossy().into_owned(), args.to_vec(), input));
-    let Some(status) = status else {
-        panic!(
-            "the {name} program was stopped after {PROGRAM_SECONDS} seconds: it took too long (waiting for input it never gets?)"
-        );
-    };
-    use std::os::unix::process::ExitStatusExt;
-    std::process::Output { status: std::process::ExitStatus::from_raw(status), stdout, stderr }
+    super::output(path, call(PROGRAM, &(path.to_string_lossy().into_owned(), args.to_vec(), input)))
 }
 
 /// Like [`call`], but a panic of the submission's code is an `Err` with its message.

@@ -113,10 +113,35 @@ fn program(arguments: &[u8]) -> Vec<u8> {
     encode(&ran)
 }
 
-type ProgramRun = (Vec<u8>, Vec<u8>, Option<i32>);
+/// What a program run gives: its stdout, its stderr, and its wait status.
+pub type ProgramRun = (Vec<u8>, Vec<u8>, Option<i32>);
 
-fn run_locally(path: &str, args: &[String], input: Vec<u8>) -> ProgramRun {
+/// A program's run as an [`std::process::Output`].
+///
+/// # Panics
+/// When the program was stopped after [`PROGRAM_SECONDS`].
+pub fn output(path: &std::path::Path, (stdout, stderr, status): ProgramRun) -> std::process::Output {
+    let name = path.file_name().map(|name| name.to_string_lossy().into_owned()).unwrap_or_default();
+    let Some(status) = status else {
+        panic!(
+            "the {name} program was stopped after {PROGRAM_SECONDS} seconds: it took too long (waiting for input it never gets?)"
+        );
+    };
+    use std::os::unix::process::ExitStatusExt;
+    std::process::Output { status: std::process::ExitStatus::from_raw(status), stdout, stderr }
+}
+
+/// Runs a program on `input` for [`PROGRAM_SECONDS`] at most: its stdout, its stderr and its
+/// wait status (`None` when it was stopped). Once it has ended, what it printed is taken
+/// after a moment even if a process it started still holds its output open (a daemon that
+/// left its group would otherwise keep the caller waiting).
+///
+/// # Panics
+/// When the program cannot be started.
+pub fn run_locally(path: &str, args: &[String], input: Vec<u8>) -> ProgramRun {
     use std::process::{Command, Stdio};
+    use std::sync::{Arc, Mutex};
+    use std::time::{Duration, Instant};
     let mut child =
         match Command::new(path).args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn()
         {
@@ -125,22 +150,29 @@ fn run_locally(path: &str, args: &[String], input: Vec<u8>) -> ProgramRun {
         };
     let mut stdin = child.stdin.take().expect("a piped stdin");
     std::thread::spawn(move || stdin.write_all(&input));
-    let read = |pipe: Option<Box<dyn Read + Send>>| {
+    let read = |mut pipe: Option<Box<dyn Read + Send>>| {
+        let kept = Arc::new(Mutex::new(Vec::new()));
+        let (into, done) = (Arc::clone(&kept), Arc::new(std::sync::atomic::AtomicBool::new(false)));
+        let finished = Arc::clone(&done);
         std::thread::spawn(move || {
-            let mut bytes = Vec::new();
-            if let Some(pipe) = pipe {
-                let _ = pipe.take(64 << 20).read_to_end(&mut bytes);
+            let mut chunk = [0; 8192];
+            while let Some(Ok(read @ 1..)) = pipe.as_mut().map(|pipe| pipe.read(&mut chunk)) {
+                let mut kept = into.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+                if kept.len() < 64 << 20 {
+                    kept.extend_from_slice(&chunk[..read]);
+                }
             }
-            bytes
-        })
+            finished.store(true, std::sync::atomic::Ordering::SeqCst);
+        });
+        (kept, done)
     };
     let stdout = read(child.stdout.take().map(|pipe| Box::new(pipe) as Box<dyn Read + Send>));
     let stderr = read(child.stderr.take().map(|pipe| Box::new(pipe) as Box<dyn Read + Send>));
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(PROGRAM_SECONDS);
+    let deadline = Instant::now() + Duration::from_secs(PROGRAM_SECONDS);
     let status = loop {
         match child.try_wait() {
             Ok(Some(status)) => break Some(status),
-            Ok(None) if std::time::Instant::now() < deadline => std::thread::sleep(std::time::Duration::from_millis(2)),
+            Ok(None) if Instant::now() < deadline => std::thread::sleep(Duration::from_millis(2)),
             _ => {
                 let _ = child.kill();
                 let _ = child.wait();
@@ -148,11 +180,18 @@ fn run_locally(path: &str, args: &[String], input: Vec<u8>) -> ProgramRun {
             }
         }
     };
+    let grace = Instant::now() + Duration::from_millis(200);
+    let taken = |(kept, done): (Arc<Mutex<Vec<u8>>>, Arc<std::sync::atomic::AtomicBool>)| {
+        while !done.load(std::sync::atomic::Ordering::SeqCst) && Instant::now() < grace {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        std::mem::take(&mut *kept.lock().unwrap_or_else(std::sync::PoisonError::into_inner))
+    };
     let wait_status = status.map(|status| {
         use std::os::unix::process::ExitStatusExt;
         status.into_raw()
     });
-    (stdout.join().unwrap_or_default(), stderr.join().unwrap_or_default(), wait_status)
+    (taken(stdout), taken(stderr), wait_status)
 }
 
 /// An output for a program run in memory that holds at most `limit` bytes: past that, a

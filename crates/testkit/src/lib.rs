@@ -191,16 +191,11 @@ pub fn run_program<S: AsRef<std::ffi::OsStr>>(
 ) -> std::process::Output {
     let name = path.file_stem().map(|name| name.to_string_lossy().into_owned()).unwrap_or_default();
     // Under `gamekit grade`, a judge runs the submission's programs in its probe's sandbox.
+    let args: Vec<String> = args.iter().map(|arg| arg.as_ref().to_string_lossy().into_owned()).collect();
     let output = if std::env::var_os("GAMEKIT_PROBE").is_some() {
-        let args: Vec<String> = args.iter().map(|arg| arg.as_ref().to_string_lossy().into_owned()).collect();
         gamekit_probe::run_program(path, &args, input.into())
     } else {
-        assert_cmd::Command::new(path)
-            .args(args)
-            .write_stdin(input)
-            .timeout(std::time::Duration::from_secs(8))
-            .output()
-            .unwrap_or_else(|error| panic!("cannot run {}: {error}", path.display()))
+        gamekit_probe::output(path, gamekit_probe::run_locally(&path.to_string_lossy(), &args, input.into()))
     };
     if let Some(message) = panic_message(&String::from_utf8_lossy(&output.stderr)) {
         panic!("the {name} program panicked: {message}");
