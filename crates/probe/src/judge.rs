@@ -45,12 +45,7 @@ pub fn signal_name(signal: i32) -> &'static str {
 /// With the submission's own message when its code panicked (a `todo!()` reads "not yet
 /// implemented…"), and with what happened when the probe ended (a limit it hit, a signal).
 pub fn call<A: Wire, R: Wire>(function: &str, arguments: &A) -> R {
-    match exchange(function, encode(arguments)) {
-        Ok(bytes) => decode(&bytes).unwrap_or_else(|| {
-            panic!("the probe's answer to {function} is not one (did the submission write into the probe's channel?)")
-        }),
-        Err(message) => panic!("{message}"),
-    }
+    try_call(function, arguments).unwrap_or_else(|message| panic!("{message}"))
 }
 
 /// Runs one of the submission's programs in the probe's sandbox: `path`, `args`, `input` on
@@ -68,9 +63,12 @@ pub fn run_program(path: &std::path::Path, args: &[String], input: Vec<u8>) -> s
 /// When the probe ended, or its answer is not one.
 pub fn try_call<A: Wire, R: Wire>(function: &str, arguments: &A) -> Result<R, String> {
     let bytes = exchange(function, encode(arguments))?;
-    Ok(decode(&bytes).unwrap_or_else(|| {
-        panic!("the probe's answer to {function} is not one (did the submission write into the probe's channel?)")
-    }))
+    Ok(decode(&bytes).unwrap_or_else(|| panic!("{}", nonsense(function))))
+}
+
+/// What the judge says of an answer that is not one.
+fn nonsense(function: &str) -> String {
+    format!("the probe's answer to {function} is not one (did the submission write into the probe's channel?)")
 }
 
 fn exchange(function: &str, arguments: Vec<u8>) -> Result<Vec<u8>, String> {
@@ -79,11 +77,7 @@ fn exchange(function: &str, arguments: Vec<u8>) -> Result<Vec<u8>, String> {
     let request = encode(&(function.to_owned(), arguments));
     let answer = write_frame(&mut probe.requests, &request).and_then(|()| read_frame(&mut probe.answers));
     match answer {
-        Ok(frame) => decode::<Result<Vec<u8>, String>>(&frame).unwrap_or_else(|| {
-            Err(format!(
-                "the probe's answer to {function} is not one (did the submission write into the probe's channel?)"
-            ))
-        }),
+        Ok(frame) => decode::<Result<Vec<u8>, String>>(&frame).unwrap_or_else(|| Err(nonsense(function))),
         Err(_) => {
             let probe = slot.take().expect("the probe just used");
             drop(slot);
