@@ -461,3 +461,73 @@ fn a_forged_verdict_passes_nothing() {
         }
     }
 }
+
+/// Calls the judge never made, written into every descriptor the probe may hold past the
+/// standard three: the judge's functions that the probe may call back (a suite's player, a
+/// suite's terminal), with numbers that are not lent, a consumption past the input's end
+/// and 40 MiB to print, and a function the judge does not have.
+const FORGED_CALLS_BACK: &str = r#"
+fn frame(function: &str, arguments: &[u8]) -> Vec<u8> {
+    let mut body = vec![0u8];
+    body.extend_from_slice(&(function.len() as u64).to_le_bytes());
+    body.extend_from_slice(function.as_bytes());
+    body.extend_from_slice(&(arguments.len() as u64).to_le_bytes());
+    body.extend_from_slice(arguments);
+    let mut frame = (body.len() as u64).to_le_bytes().to_vec();
+    frame.extend_from_slice(&body);
+    frame
+}
+
+fn numbers(numbers: &[u64]) -> Vec<u8> {
+    numbers.iter().flat_map(|number| number.to_le_bytes()).collect()
+}
+
+pub fn call_back() {
+    use std::io::Write;
+    use std::os::fd::FromRawFd;
+    let mut frames = Vec::new();
+    for player in 0..8 {
+        frames.extend(frame("Player::choose_move", &numbers(&[player, 1, 3, 0])));
+    }
+    frames.extend(frame("Terminal::consume", &numbers(&[0, u64::MAX >> 1])));
+    let mut flood = numbers(&[0, 40 << 20]);
+    flood.resize(flood.len() + (40 << 20), b'x');
+    frames.extend(frame("Terminal::write", &flood));
+    frames.extend(frame("Verdict::pass", &[]));
+    // Past stdin, stdout and stderr: the channel, not the output the limit counts.
+    for fd in 3..64 {
+        // SAFETY (of the attack): the descriptor is leaked, never closed twice.
+        let mut file = std::mem::ManuallyDrop::new(unsafe { std::fs::File::from_raw_fd(fd) });
+        let _ = file.write_all(&frames);
+    }
+}
+"#;
+
+/// A submission's code that calls the judge back as it was never asked to (players and
+/// terminals it was not lent, functions the judge does not have) gains nothing: the judge
+/// answers only what it lends, within its limits, and the verdicts stay its own.
+#[test]
+fn calls_back_the_judge_never_asked_for_gain_nothing() {
+    let submission = hostile_handout(
+        "connect_n",
+        "forged_calls_back",
+        &[
+            ("src/lib.rs", "mod game;", "mod game;\nmod hostile;"),
+            (
+                "src/scaffold.rs",
+                "        todo!(\"Scaffold::new(",
+                "        crate::hostile::call_back();\n        todo!(\"Scaffold::new(",
+            ),
+            (
+                "src/game.rs",
+                "        todo!(\"Game::take_turn(",
+                "        crate::hostile::call_back();\n        todo!(\"Game::take_turn(",
+            ),
+        ],
+        &[("src/hostile.rs", FORGED_CALLS_BACK)],
+    );
+    let report = grade_as("connect_n", &submission);
+    assert_eq!(report.build_errors, None, "it compiles");
+    assert_eq!(report.verdicts, Verdicts::Judged);
+    assert_scores_zero(&report);
+}

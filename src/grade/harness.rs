@@ -314,6 +314,11 @@ fn write_harness(kit: &Path, rubric: &Rubric, side: Side, dir: &Path, name: &str
         Side::Probe { submission } => {
             dependencies.insert(rubric.package.clone(), path_dependency(submission));
             dependencies.insert("gamekit-probe".into(), path_dependency(&kit.join("crates").join("probe")));
+            // The handout's console (the copy beside the submission's), whose errors a probe
+            // passes on.
+            if let Some(cin) = submission.parent().map(|graded| graded.join("cin")).filter(|cin| cin.is_dir()) {
+                dependencies.insert("cin".into(), path_dependency(&cin));
+            }
             bin.push(Target { name: PROBE.into(), path: remote()?.join(PROBE_MAIN) });
             suite_dependencies.clear();
         }

@@ -1,7 +1,7 @@
 //! The judge's side: one probe per judge process, started on the first call.
 
 use super::wire::{Wire, decode, encode};
-use super::{PROGRAM, read_frame, write_frame};
+use super::{Message, PROGRAM, RELEASE, read_frame, write_frame};
 use std::io::Read;
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::{Arc, Mutex};
@@ -71,18 +71,100 @@ fn nonsense(function: &str) -> String {
     format!("the probe's answer to {function} is not one (did the submission write into the probe's channel?)")
 }
 
+/// The judge's functions the probe may call back, set by [`answer_calls_back`].
+static CALLED_BACK: std::sync::OnceLock<CalledBack> = std::sync::OnceLock::new();
+
+/// The judge's answer to a call back: `answer(function, arguments)`, `None` for a function
+/// or arguments it does not know.
+type CalledBack = fn(&str, &[u8]) -> Option<Vec<u8>>;
+
+/// The message of the judge's own function that panicked when called back: the test has
+/// failed with it, whatever the submission's code did with the error it was given.
+static FAILED: Mutex<Option<String>> = Mutex::new(None);
+
+/// Sets the judge's functions that the probe may call back while it answers:
+/// `answer(function, arguments)`, `None` for a function or arguments it does not know. The
+/// first call sets them; later ones change nothing.
+pub fn answer_calls_back(answer: CalledBack) {
+    let _ = CALLED_BACK.set(answer);
+}
+
+/// Lets go of object `id` in the probe: what a proxy does when it is dropped. Never panics
+/// (a proxy is dropped while a failed test unwinds too), and starts no probe.
+pub fn release(id: u64) {
+    let running = PROBE.lock().is_ok_and(|probe| probe.is_some());
+    if running && !std::thread::panicking() {
+        let _ = std::panic::catch_unwind(|| exchange(RELEASE, encode(&id)));
+    }
+}
+
+/// Sends a call to the probe and answers its calls back until its answer comes.
+///
+/// One call at a time: the suites' tests are single-threaded. The lock is held only while
+/// a frame crosses, since a function called back may call the probe in turn.
 fn exchange(function: &str, arguments: Vec<u8>) -> Result<Vec<u8>, String> {
-    let mut slot = PROBE.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-    let probe = slot.get_or_insert_with(Probe::start);
-    let request = encode(&(function.to_owned(), arguments));
-    let answer = write_frame(&mut probe.requests, &request).and_then(|()| read_frame(&mut probe.answers));
-    match answer {
-        Ok(frame) => decode::<Result<Vec<u8>, String>>(&frame).unwrap_or_else(|| Err(nonsense(function))),
-        Err(_) => {
-            let probe = slot.take().expect("the probe just used");
-            drop(slot);
-            panic!("{}", probe.fate(function))
+    let sent =
+        with_probe(|probe| write_frame(&mut probe.requests, &Message::Call(function.to_owned(), arguments).frame()));
+    loop {
+        if sent.is_err() {
+            break;
         }
+        let frame = with_probe(|probe| read_frame(&mut probe.answers));
+        match frame.ok().map(|frame| Message::read(&frame)) {
+            Some(Some(Message::Answer(answer))) => {
+                failed_in_a_call_back();
+                return answer;
+            }
+            Some(Some(Message::Call(called, arguments))) => {
+                let answer = answer_call_back(&called, &arguments);
+                if with_probe(|probe| write_frame(&mut probe.requests, &Message::Answer(answer).frame())).is_err() {
+                    break;
+                }
+            }
+            Some(None) => {
+                failed_in_a_call_back();
+                return Err(nonsense(function));
+            }
+            None => break,
+        }
+    }
+    failed_in_a_call_back();
+    let probe = PROBE.lock().unwrap_or_else(std::sync::PoisonError::into_inner).take();
+    match probe {
+        Some(probe) => panic!("{}", probe.fate(function)),
+        None => panic!("{ENDED} ended the probe while running {function}"),
+    }
+}
+
+/// Runs `f` with the probe (started now when none runs).
+fn with_probe<T>(f: impl FnOnce(&mut Probe) -> std::io::Result<T>) -> std::io::Result<T> {
+    let mut slot = PROBE.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    f(slot.get_or_insert_with(Probe::start))
+}
+
+/// Answers a call back of the probe's with the judge's function.
+fn answer_call_back(function: &str, arguments: &[u8]) -> Result<Vec<u8>, String> {
+    let Some(answer) = CALLED_BACK.get() else {
+        return Err(format!("the judge has no function {function} to call back"));
+    };
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| answer(function, arguments))) {
+        Ok(Some(bytes)) => Ok(bytes),
+        Ok(None) => Err(format!("the judge has no function {function} for those arguments")),
+        Err(payload) => {
+            let message = super::panic_text(payload.as_ref());
+            let mut failed = FAILED.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+            failed.get_or_insert_with(|| message.clone());
+            Err(message)
+        }
+    }
+}
+
+/// Fails the test with the judge's own message when a function of the judge's panicked
+/// during the last call.
+fn failed_in_a_call_back() {
+    let failed = FAILED.lock().unwrap_or_else(std::sync::PoisonError::into_inner).take();
+    if let Some(message) = failed {
+        panic!("{message}");
     }
 }
 

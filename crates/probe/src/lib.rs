@@ -12,14 +12,21 @@
 //! - In the judge, [`call`] asks the probe (started on first use from the command that
 //!   `GAMEKIT_PROBE` names) and returns its answer, or panics with the submission's own
 //!   panic message, or with what ended the probe (a limit, a signal).
+//! - Objects of the submission's (a scaffold, a player, a game) stay in the probe, in
+//!   [`objects`]; the judge holds their numbers and [`release`]s them.
+//! - While the probe answers, the submission's code may call the judge back
+//!   ([`call_back`]): a player of the suite's asked for a move by the submission's game, a
+//!   terminal of the suite's read or written. The judge answers with the function it gave
+//!   [`answer_calls_back`].
 //!
-//! Frames are a length (8 bytes, little-endian) and that many bytes; a request is the
-//! function's name and its arguments, an answer `Ok(result)` or `Err(panic message)`.
+//! Frames are a length (8 bytes, little-endian) and that many bytes: a call (the function's
+//! name and its arguments) or an answer (`Ok(result)` or `Err(panic message)`).
 
+pub mod objects;
 pub mod wire;
 
 use std::io::{self, Read, Write};
-use wire::{decode, encode};
+use wire::{Wire, decode, encode};
 
 /// The largest frame either side accepts: past it the other side is talking nonsense.
 const MAX_FRAME: u64 = 256 << 20;
@@ -54,31 +61,133 @@ fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
         .unwrap_or_else(|| "a panic without a message".to_owned())
 }
 
+/// A frame's first byte: what follows is a call (the function's name and its arguments)…
+const CALL: u8 = 0;
+/// … or the answer to the last call: `Ok(result)` or `Err(panic message)`.
+const ANSWER: u8 = 1;
+
+/// What crosses the channel, either way.
+enum Message {
+    Call(String, Vec<u8>),
+    Answer(Result<Vec<u8>, String>),
+}
+
+impl Message {
+    fn frame(&self) -> Vec<u8> {
+        let mut bytes = Vec::new();
+        match self {
+            Message::Call(function, arguments) => {
+                bytes.push(CALL);
+                Wire::put(&(function.clone(), arguments.clone()), &mut bytes);
+            }
+            Message::Answer(answer) => {
+                bytes.push(ANSWER);
+                Wire::put(answer, &mut bytes);
+            }
+        }
+        bytes
+    }
+
+    /// The message in a frame; `None` when the frame is not one.
+    fn read(frame: &[u8]) -> Option<Message> {
+        match frame.split_first()? {
+            (&CALL, rest) => {
+                decode::<(String, Vec<u8>)>(rest).map(|(function, arguments)| Message::Call(function, arguments))
+            }
+            (&ANSWER, rest) => decode(rest).map(Message::Answer),
+            _ => None,
+        }
+    }
+}
+
+/// The functions a probe answers: `dispatch(function, arguments)`, `None` for a function it
+/// does not know.
+type Dispatch = dyn Fn(&str, &[u8]) -> Option<Vec<u8>>;
+
+/// The probe's end of the channel, while it serves.
+struct Channel {
+    calls: io::BufReader<std::fs::File>,
+    answers: std::fs::File,
+    dispatch: std::rc::Rc<Dispatch>,
+}
+
+thread_local! {
+    static CHANNEL: std::cell::RefCell<Option<Channel>> = const { std::cell::RefCell::new(None) };
+}
+
 /// The probe's side: answers the judge's calls with `dispatch(function, arguments)` (`None`
-/// for a function it does not know) until the judge closes the channel.
+/// for a function it does not know) until the judge closes the channel. While it answers,
+/// the submission's code may call the judge back ([`call_back`]).
 ///
 /// The channel is the process's stdin and stdout as they were at the start; then stdin is
 /// emptied and stdout sent to stderr, so that what the submission prints never mixes with
 /// the answers.
-pub fn serve(dispatch: impl Fn(&str, &[u8]) -> Option<Vec<u8>>) {
-    let (requests, mut answers) = take_channel();
-    let mut requests = io::BufReader::new(requests);
-    while let Ok(frame) = read_frame(&mut requests) {
-        let answer: Result<Vec<u8>, String> = match decode::<(String, Vec<u8>)>(&frame) {
-            None => Err("the probe received a request it cannot read".to_owned()),
-            Some((function, arguments)) => {
-                let answer = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                    if function == PROGRAM { Some(program(&arguments)) } else { dispatch(&function, &arguments) }
-                }));
-                match answer {
-                    Ok(Some(bytes)) => Ok(bytes),
-                    Ok(None) => Err(format!("the probe does not know the function {function}")),
-                    Err(payload) => Err(panic_text(payload.as_ref())),
-                }
+pub fn serve(dispatch: impl Fn(&str, &[u8]) -> Option<Vec<u8>> + 'static) {
+    let (calls, answers) = take_channel();
+    let channel = Channel { calls: io::BufReader::new(calls), answers, dispatch: std::rc::Rc::new(dispatch) };
+    CHANNEL.with_borrow_mut(|slot| *slot = Some(channel));
+    while let Some(Message::Call(function, arguments)) = next_message() {
+        answer(&function, &arguments);
+    }
+}
+
+/// The next message from the judge; `None` when the judge has closed the channel (or says
+/// nonsense, which only the kit's own judge could, and does not).
+fn next_message() -> Option<Message> {
+    CHANNEL.with_borrow_mut(|channel| {
+        let frame = read_frame(&mut channel.as_mut()?.calls).ok()?;
+        Message::read(&frame)
+    })
+}
+
+fn send(message: &Message) -> io::Result<()> {
+    CHANNEL.with_borrow_mut(|channel| match channel {
+        Some(channel) => write_frame(&mut channel.answers, &message.frame()),
+        None => Err(io::Error::other("the probe is not serving")),
+    })
+}
+
+/// Answers one call of the judge's: what `dispatch` returned, or the message it panicked with.
+fn answer(function: &str, arguments: &[u8]) {
+    let dispatch = CHANNEL.with_borrow(|channel| channel.as_ref().map(|channel| std::rc::Rc::clone(&channel.dispatch)));
+    let Some(dispatch) = dispatch else { return };
+    let answer = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match function {
+        PROGRAM => Some(program(arguments)),
+        RELEASE => decode::<u64>(arguments).map(|id| {
+            objects::release(id);
+            encode(&())
+        }),
+        _ => dispatch(function, arguments),
+    }));
+    let answer = match answer {
+        Ok(Some(bytes)) => Ok(bytes),
+        Ok(None) => Err(format!("the probe does not know the function {function}, or its arguments")),
+        Err(payload) => Err(panic_text(payload.as_ref())),
+    };
+    if send(&Message::Answer(answer)).is_err() {
+        std::process::exit(0);
+    }
+}
+
+/// Calls the judge back while answering one of its calls: `function` of the judge's (a
+/// player of the suite's, say, that the submission's game asks for a move) with `arguments`;
+/// the judge's own calls made meanwhile are answered as they come.
+///
+/// # Panics
+/// With the judge's message when its function failed (the test has then failed).
+pub fn call_back<A: Wire, R: Wire>(function: &str, arguments: &A) -> R {
+    if send(&Message::Call(function.to_owned(), encode(arguments))).is_err() {
+        std::process::exit(0);
+    }
+    loop {
+        match next_message() {
+            Some(Message::Call(function, arguments)) => answer(&function, &arguments),
+            Some(Message::Answer(Ok(bytes))) => {
+                return decode(&bytes).unwrap_or_else(|| panic!("the judge's answer to {function} is not one"));
             }
-        };
-        if write_frame(&mut answers, &encode(&answer)).is_err() {
-            break;
+            Some(Message::Answer(Err(message))) => panic!("{message}"),
+            // The judge has gone: nobody waits for this probe any more.
+            None => std::process::exit(0),
         }
     }
 }
@@ -101,6 +210,8 @@ fn take_channel() -> (std::fs::File, std::fs::File) {
 
 /// The built-in call that runs one of the submission's programs in the probe's sandbox.
 const PROGRAM: &str = "gamekit-probe:program";
+/// The built-in call that lets go of one of the probe's [`objects`].
+const RELEASE: &str = "gamekit-probe:release";
 
 /// How long a program may run: less than any rubric's time limit.
 const PROGRAM_SECONDS: u64 = 8;
@@ -242,4 +353,4 @@ impl std::io::Write for Capped {
 }
 
 mod judge;
-pub use judge::{call, ended_the_probe, run_program, signal_name, try_call};
+pub use judge::{answer_calls_back, call, ended_the_probe, release, run_program, signal_name, try_call};

@@ -210,6 +210,24 @@ impl<R, W: Write> Write for Console<R, W> {
     }
 }
 
+/// The console's input as it is, for what takes it by the byte rather than by `cin`'s rules
+/// (the kit's grader, which hands it to a game played in another process).
+impl<R: BufRead, W> io::Read for Console<R, W> {
+    fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
+        self.input.read(buffer)
+    }
+}
+
+impl<R: BufRead, W> BufRead for Console<R, W> {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        self.input.fill_buf()
+    }
+
+    fn consume(&mut self, amount: usize) {
+        self.input.consume(amount);
+    }
+}
+
 impl<R, W> fmt::Debug for Console<R, W> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Console").finish_non_exhaustive()

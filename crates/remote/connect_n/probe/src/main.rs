@@ -1,0 +1,167 @@
+//! The connect_n probe: linked with the submission's `connect_n` crate and run in the
+//! sandbox, it keeps the submission's scaffolds, players and games (the judge holds their
+//! numbers), calls them as the judge asks and answers with what they returned. The suite's
+//! players and terminals stay in the judge: stand-ins here call them back. It decides
+//! nothing.
+
+use connect_n::{BadPlayer, Game, HumanPlayer, Player, Scaffold, SmartPlayer};
+use gamekit_probe::objects::{self, keep, with};
+use gamekit_probe::wire::{decode, encode};
+use std::time::Duration;
+
+#[path = "../../shared.rs"]
+#[allow(dead_code)]
+mod shared;
+use shared::{ErrorWire, PlayerRef, TerminalRef};
+
+mod terminals;
+
+fn main() {
+    gamekit_probe::serve(|function, arguments| {
+        // What the submission printed and read reaches the suite's terminals before the answer.
+        let _synced = terminals::Synced;
+        dispatch(function, arguments)
+    });
+}
+
+/// A player of the submission's, as kept.
+type Kept = Box<dyn Player>;
+
+fn error(error: connect_n::Error) -> ErrorWire {
+    match error {
+        connect_n::Error::Size(message) => (shared::SIZE, message),
+        connect_n::Error::NoMove(message) => (shared::NO_MOVE, message),
+        connect_n::Error::Console(cin::Error::EndOfInput) => (shared::END_OF_INPUT, String::new()),
+        connect_n::Error::Console(cin::Error::Usage(message)) => (shared::USAGE, message),
+        connect_n::Error::Console(cin::Error::Io(error)) => (shared::IO, error.to_string()),
+    }
+}
+
+fn dispatch(function: &str, arguments: &[u8]) -> Option<Vec<u8>> {
+    Some(match function {
+        "Scaffold::new" => {
+            let (columns, levels) = decode::<(i32, i32)>(arguments)?;
+            encode(&Scaffold::new(columns, levels).map(keep).map_err(error))
+        }
+        "Scaffold::cols" => encode(&seen(decode(arguments)?, |s| s.cols())?),
+        "Scaffold::levels" => encode(&seen(decode(arguments)?, |s| s.levels())?),
+        "Scaffold::number_empty" => encode(&seen(decode(arguments)?, |s| s.number_empty())?),
+        "Scaffold::checker_at" => {
+            let (id, column, level) = decode::<(u64, i32, i32)>(arguments)?;
+            encode(&seen(id, |s| s.checker_at(column, level))?)
+        }
+        "Scaffold::display" => encode(&seen(decode(arguments)?, |s| {
+            let mut printed = gamekit_probe::Capped::new();
+            let result = s.display(&mut printed).map_err(|error| error.to_string());
+            (printed.bytes, result)
+        })?),
+        "Scaffold::make_move" => {
+            let (id, column, color) = decode::<(u64, i32, i32)>(arguments)?;
+            encode(&with(id, |s: &mut Scaffold| s.make_move(column, color))?)
+        }
+        "Scaffold::undo_move" => encode(&with(decode(arguments)?, |s: &mut Scaffold| s.undo_move())?),
+        "Scaffold::to_string" => encode(&seen(decode(arguments)?, |s| s.to_string())?),
+        "Scaffold::debug" => encode(&seen(decode(arguments)?, |s| format!("{s:?}"))?),
+        "Scaffold::clone" => encode(&keep(seen(decode(arguments)?, Scaffold::clone)?)),
+        "Scaffold::eq" => {
+            let (id, other) = decode::<(u64, u64)>(arguments)?;
+            encode(&seen(id, |s| seen(other, |other| s == other))??)
+        }
+        "HumanPlayer::new" => {
+            let (name, terminal) = decode::<(String, TerminalRef)>(arguments)?;
+            encode(&keep::<Kept>(Box::new(HumanPlayer::new(&name, &terminals::lent(terminal)))))
+        }
+        "BadPlayer::new" => encode(&keep::<Kept>(Box::new(BadPlayer::new(&decode::<String>(arguments)?)))),
+        "BadPlayer::with_seed" => {
+            let (name, seed) = decode::<(String, u64)>(arguments)?;
+            encode(&keep::<Kept>(Box::new(BadPlayer::with_seed(&name, seed))))
+        }
+        "SmartPlayer::new" => encode(&keep::<Kept>(Box::new(SmartPlayer::new(&decode::<String>(arguments)?)))),
+        "SmartPlayer::with_budget" => {
+            let (name, nanoseconds) = decode::<(String, u64)>(arguments)?;
+            encode(&keep::<Kept>(Box::new(SmartPlayer::with_budget(&name, Duration::from_nanos(nanoseconds)))))
+        }
+        "Player::name" => encode(&with(decode(arguments)?, |p: &mut Kept| p.name().to_owned())?),
+        "Player::is_interactive" => encode(&with(decode(arguments)?, |p: &mut Kept| p.is_interactive())?),
+        "Player::choose_move" => {
+            let (id, scaffold, n, color) = decode::<(u64, u64, i32, i32)>(arguments)?;
+            encode(&seen(scaffold, |s| with(id, |p: &mut Kept| p.choose_move(s, n, color)))??)
+        }
+        "Game::new" => {
+            let (columns, levels, n, red, black) = decode::<(i32, i32, i32, PlayerRef, PlayerRef)>(arguments)?;
+            let game = Game::new(columns, levels, n, player(red)?, player(black)?);
+            encode(&game.map(keep).map_err(error))
+        }
+        "Game::completed" => encode(&with(decode(arguments)?, |g: &mut Game<'static>| g.completed())?),
+        "Game::take_turn" => encode(&with(decode(arguments)?, |g: &mut Game<'static>| g.take_turn())?),
+        "Game::play" => {
+            let (id, terminal) = decode::<(u64, TerminalRef)>(arguments)?;
+            let terminal = terminals::lent(terminal);
+            encode(&with(id, |g: &mut Game<'static>| g.play(&terminal).map_err(error))?)
+        }
+        "Game::checker_at" => {
+            let (id, column, level) = decode::<(u64, i32, i32)>(arguments)?;
+            encode(&with(id, |g: &mut Game<'static>| g.checker_at(column, level))?)
+        }
+        "run" => {
+            let (args, terminal) = decode::<(Vec<String>, TerminalRef)>(arguments)?;
+            encode(&connect_n::run(args, &terminals::lent(terminal)).map_err(error))
+        }
+        _ => return None,
+    })
+}
+
+/// A scaffold the submission's game lends the suite's player it asks for a move, for that
+/// call only.
+struct Lent(*const Scaffold);
+
+/// Calls `f` with scaffold `id`: one kept here, or one lent for a call back.
+fn seen<R>(id: u64, f: impl FnOnce(&Scaffold) -> R) -> Option<R> {
+    if let Some(Lent(scaffold)) = with(id, |lent: &mut Lent| Lent(lent.0)) {
+        // SAFETY: a lent scaffold is released before the call back that lent it returns.
+        return Some(f(unsafe { &*scaffold }));
+    }
+    let kept = objects::pointer::<Scaffold>(id)?;
+    // SAFETY: the object is kept until released, which no call made here can do; a scaffold
+    // is only changed through `with`, which the judge's borrows keep apart from this.
+    Some(f(unsafe { &*kept }))
+}
+
+/// A player as a game takes it: one of the submission's kept here, or a stand-in for one of
+/// the suite's.
+fn player((suites, id, name, interactive): PlayerRef) -> Option<&'static mut dyn Player> {
+    if suites {
+        // A few bytes a game, kept until the probe ends: simpler than freeing them after
+        // the game that borrows them.
+        return Some(Box::leak(Box::new(Suites { id, name, interactive })));
+    }
+    let kept = objects::pointer::<Kept>(id)?;
+    // SAFETY: the judge's game proxy borrows the player's proxy mutably for as long as this
+    // game lives, so nothing else uses the player meanwhile, and it is not released.
+    Some(unsafe { &mut **kept })
+}
+
+/// A player of the suite's: the judge is called back for its moves.
+struct Suites {
+    id: u64,
+    name: String,
+    interactive: bool,
+}
+
+impl Player for Suites {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn is_interactive(&self) -> bool {
+        self.interactive
+    }
+
+    fn choose_move(&mut self, scaffold: &Scaffold, n: i32, color: i32) -> i32 {
+        let lent = keep(Lent(scaffold));
+        terminals::sync();
+        let column = gamekit_probe::call_back("Player::choose_move", &(self.id, lent, n, color));
+        objects::release(lent);
+        column
+    }
+}

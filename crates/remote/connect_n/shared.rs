@@ -1,0 +1,19 @@
+//! What the judge (`src/lib.rs`) and the probe (`probe/src/main.rs`) both name: each
+//! includes this file.
+
+/// A player of a game as it crosses: whose it is (`true`: the suite's, in the judge; `false`:
+/// the submission's, in the probe), its number there, and for the suite's, its name and
+/// whether it is interactive (which the probe's stand-in answers without calling back).
+pub type PlayerRef = (bool, u64, String, bool);
+
+/// A terminal as it crosses: its number in the judge, and whether it is interactive.
+pub type TerminalRef = (u64, bool);
+
+/// An `Error` as it crosses: its kind (the constants below) and its message.
+pub type ErrorWire = (u8, String);
+
+pub const SIZE: u8 = 0;
+pub const NO_MOVE: u8 = 1;
+pub const END_OF_INPUT: u8 = 2;
+pub const USAGE: u8 = 3;
+pub const IO: u8 = 4;

@@ -1,0 +1,415 @@
+//! The `connect_n` crate as the judge sees it: the graded suite (`tests/connect_n/`)
+//! compiles against this crate instead of the submission. The submission's scaffolds,
+//! players and games live in its probe (`probe/` in this crate's directory, linked with the
+//! submission and run in the sandbox); the values here are proxies that hold their numbers
+//! and call them there. The suite's own players and terminals stay here: the probe calls
+//! them back when the submission's game asks for a move or its human player reads.
+//!
+//! Only what the suite uses is here; the constants and the `Player` trait are the
+//! handout's (`provided.rs`).
+
+use gamekit_probe::wire::{Wire, decode, encode};
+use std::cell::{OnceCell, RefCell};
+use std::collections::HashMap;
+use std::fmt;
+use std::io::{self, BufRead, Write};
+use std::marker::PhantomData;
+use std::time::Duration;
+
+pub use cin::{Screen, Terminal};
+
+#[path = "../shared.rs"]
+mod shared;
+use shared::{ErrorWire, PlayerRef, TerminalRef};
+
+pub const VACANT: i32 = -1;
+pub const RED: i32 = 0;
+pub const BLACK: i32 = 1;
+pub const TIE_GAME: i32 = -1;
+
+/// Calls `function` of the submission's in the probe, answering its calls back meanwhile.
+fn call<A: Wire, R: Wire>(function: &str, arguments: &A) -> R {
+    gamekit_probe::answer_calls_back(called_back);
+    gamekit_probe::call(function, arguments)
+}
+
+/// The handout's errors.
+#[derive(Debug)]
+pub enum Error {
+    Size(String),
+    NoMove(String),
+    Console(cin::Error),
+}
+
+impl From<ErrorWire> for Error {
+    fn from((kind, message): ErrorWire) -> Error {
+        match kind {
+            shared::SIZE => Error::Size(message),
+            shared::NO_MOVE => Error::NoMove(message),
+            shared::END_OF_INPUT => Error::Console(cin::Error::EndOfInput),
+            shared::USAGE => Error::Console(cin::Error::Usage(message)),
+            shared::IO => Error::Console(cin::Error::Io(io::Error::other(message))),
+            _ => {
+                Error::Console(cin::Error::Io(io::Error::other(format!("an error of unknown kind {kind}: {message}"))))
+            }
+        }
+    }
+}
+
+/// One of the submission's values, in the probe; let go of there when dropped here (unless
+/// it is only lent to the judge for a call back).
+#[derive(Debug)]
+struct Object {
+    id: u64,
+    owned: bool,
+}
+
+impl Object {
+    fn owned(id: u64) -> Object {
+        Object { id, owned: true }
+    }
+}
+
+impl Drop for Object {
+    fn drop(&mut self) {
+        if self.owned {
+            gamekit_probe::release(self.id);
+        }
+    }
+}
+
+/// The submission's scaffold.
+pub struct Scaffold {
+    object: Object,
+}
+
+impl Scaffold {
+    /// # Errors
+    /// What the submission's `Scaffold::new` returned.
+    pub fn new(columns: i32, levels: i32) -> Result<Scaffold, Error> {
+        let made: Result<u64, ErrorWire> = call("Scaffold::new", &(columns, levels));
+        made.map(|id| Scaffold { object: Object::owned(id) }).map_err(Error::from)
+    }
+
+    pub fn cols(&self) -> i32 {
+        call("Scaffold::cols", &self.object.id)
+    }
+
+    pub fn levels(&self) -> i32 {
+        call("Scaffold::levels", &self.object.id)
+    }
+
+    pub fn number_empty(&self) -> i32 {
+        call("Scaffold::number_empty", &self.object.id)
+    }
+
+    pub fn checker_at(&self, column: i32, level: i32) -> i32 {
+        call("Scaffold::checker_at", &(self.object.id, column, level))
+    }
+
+    /// # Errors
+    /// What the submission's `display` returned, or `out`'s error.
+    pub fn display(&self, mut out: impl Write) -> io::Result<()> {
+        let (printed, result): (Vec<u8>, Result<(), String>) = call("Scaffold::display", &self.object.id);
+        out.write_all(&printed)?;
+        result.map_err(io::Error::other)
+    }
+
+    pub fn make_move(&mut self, column: i32, color: i32) -> bool {
+        call("Scaffold::make_move", &(self.object.id, column, color))
+    }
+
+    pub fn undo_move(&mut self) -> i32 {
+        call("Scaffold::undo_move", &self.object.id)
+    }
+}
+
+impl fmt::Display for Scaffold {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&call::<_, String>("Scaffold::to_string", &self.object.id))
+    }
+}
+
+impl fmt::Debug for Scaffold {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&call::<_, String>("Scaffold::debug", &self.object.id))
+    }
+}
+
+impl Clone for Scaffold {
+    fn clone(&self) -> Scaffold {
+        Scaffold { object: Object::owned(call("Scaffold::clone", &self.object.id)) }
+    }
+}
+
+impl PartialEq for Scaffold {
+    fn eq(&self, other: &Scaffold) -> bool {
+        call("Scaffold::eq", &(self.object.id, other.object.id))
+    }
+}
+
+/// The handout's `Player`.
+pub trait Player {
+    fn name(&self) -> &str;
+
+    fn is_interactive(&self) -> bool {
+        false
+    }
+
+    fn choose_move(&mut self, scaffold: &Scaffold, n: i32, color: i32) -> i32;
+
+    /// The kit's, not the handout's: the number in the probe of the submission's player that
+    /// this is a proxy of; `None` for the suite's own players.
+    #[doc(hidden)]
+    fn in_probe(&self) -> Option<u64> {
+        None
+    }
+}
+
+/// One of the submission's players, in the probe.
+struct RemotePlayer {
+    object: Object,
+    name: OnceCell<String>,
+}
+
+impl RemotePlayer {
+    fn new(id: u64) -> RemotePlayer {
+        RemotePlayer { object: Object::owned(id), name: OnceCell::new() }
+    }
+}
+
+macro_rules! players {
+    ($($player:ident)*) => {$(
+        /// The submission's player of that name.
+        pub struct $player(RemotePlayer);
+
+        impl Player for $player {
+            /// Asked once: a player's name does not change.
+            fn name(&self) -> &str {
+                self.0.name.get_or_init(|| call("Player::name", &self.0.object.id))
+            }
+
+            fn is_interactive(&self) -> bool {
+                call("Player::is_interactive", &self.0.object.id)
+            }
+
+            fn choose_move(&mut self, scaffold: &Scaffold, n: i32, color: i32) -> i32 {
+                call("Player::choose_move", &(self.0.object.id, scaffold.object.id, n, color))
+            }
+
+            fn in_probe(&self) -> Option<u64> {
+                Some(self.0.object.id)
+            }
+        }
+    )*};
+}
+players!(HumanPlayer BadPlayer SmartPlayer);
+
+impl HumanPlayer {
+    pub fn new(name: &str, terminal: &Terminal) -> HumanPlayer {
+        HumanPlayer(RemotePlayer::new(call("HumanPlayer::new", &(name.to_owned(), lend(terminal)))))
+    }
+}
+
+impl BadPlayer {
+    pub fn new(name: &str) -> BadPlayer {
+        BadPlayer(RemotePlayer::new(call("BadPlayer::new", &name.to_owned())))
+    }
+
+    pub fn with_seed(name: &str, seed: u64) -> BadPlayer {
+        BadPlayer(RemotePlayer::new(call("BadPlayer::with_seed", &(name.to_owned(), seed))))
+    }
+}
+
+impl SmartPlayer {
+    pub fn new(name: &str) -> SmartPlayer {
+        SmartPlayer(RemotePlayer::new(call("SmartPlayer::new", &name.to_owned())))
+    }
+
+    pub fn with_budget(name: &str, budget: Duration) -> SmartPlayer {
+        let nanoseconds = u64::try_from(budget.as_nanos()).unwrap_or(u64::MAX);
+        SmartPlayer(RemotePlayer::new(call("SmartPlayer::with_budget", &(name.to_owned(), nanoseconds))))
+    }
+}
+
+/// The submission's game, between players of the submission's or of the suite's.
+pub struct Game<'a> {
+    object: Object,
+    /// The suite's players it borrows, lent to the probe until the game is dropped (after
+    /// the game in the probe: fields drop in order).
+    _lent: Lent,
+    _players: PhantomData<&'a mut dyn Player>,
+}
+
+impl<'a> Game<'a> {
+    /// # Errors
+    /// What the submission's `Game::new` returned.
+    pub fn new(
+        columns: i32,
+        levels: i32,
+        n: i32,
+        red: &'a mut dyn Player,
+        black: &'a mut dyn Player,
+    ) -> Result<Game<'a>, Error> {
+        let mut lent = Lent(Vec::new());
+        let (red, black) = (lent.player(red), lent.player(black));
+        let made: Result<u64, ErrorWire> = call("Game::new", &(columns, levels, n, red, black));
+        let id = made?;
+        Ok(Game { object: Object::owned(id), _lent: lent, _players: PhantomData })
+    }
+
+    pub fn completed(&self) -> Option<i32> {
+        call("Game::completed", &self.object.id)
+    }
+
+    pub fn take_turn(&mut self) -> bool {
+        call("Game::take_turn", &self.object.id)
+    }
+
+    /// # Errors
+    /// What the submission's `play` returned.
+    pub fn play(&mut self, terminal: &Terminal) -> Result<i32, Error> {
+        let played: Result<i32, ErrorWire> = call("Game::play", &(self.object.id, lend(terminal)));
+        played.map_err(Error::from)
+    }
+
+    pub fn checker_at(&self, column: i32, level: i32) -> i32 {
+        call("Game::checker_at", &(self.object.id, column, level))
+    }
+}
+
+/// The handout's `run` with the submission's game, played in the probe on `terminal`.
+///
+/// # Errors
+/// What the submission's `run` returned.
+pub fn run<I, S>(args: I, terminal: &Terminal) -> Result<(), Error>
+where
+    I: IntoIterator<Item = S>,
+    S: AsRef<str>,
+{
+    let args: Vec<String> = args.into_iter().map(|arg| arg.as_ref().to_owned()).collect();
+    let ran: Result<(), ErrorWire> = call("run", &(args, lend(terminal)));
+    ran.map_err(Error::from)
+}
+
+/// A player of the suite's that a game of the submission's borrows: the probe calls it back.
+struct LentPlayer {
+    player: *mut (dyn Player + 'static),
+    /// Whether a call back is under way: a probe that calls the player again meanwhile
+    /// gets no answer, rather than a second `&mut` to it.
+    busy: bool,
+}
+
+/// A terminal of the suite's that the submission's code reads and prints to, through the
+/// probe's calls back, and how much was printed to it that way.
+struct LentTerminal {
+    terminal: Terminal,
+    printed: usize,
+}
+
+thread_local! {
+    static PLAYERS: RefCell<HashMap<u64, LentPlayer>> = RefCell::new(HashMap::new());
+    /// Every terminal lent, its console's address beside it (clones share one console, so
+    /// they are one terminal); kept for the test's life, so no address is reused.
+    static TERMINALS: RefCell<Vec<(usize, LentTerminal)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The suite's players a game borrows.
+struct Lent(Vec<u64>);
+
+impl Lent {
+    /// `player` as the probe's game takes it.
+    fn player<'a>(&mut self, player: &'a mut dyn Player) -> PlayerRef {
+        if let Some(id) = player.in_probe() {
+            return (false, id, String::new(), false);
+        }
+        let (name, interactive) = (player.name().to_owned(), player.is_interactive());
+        let player: *mut (dyn Player + 'a) = player;
+        // SAFETY: only the lifetime is erased. The pointer is used while the game that
+        // borrows the player for 'a lives: `Lent` takes it back when the game is dropped.
+        let player: *mut (dyn Player + 'static) = unsafe { std::mem::transmute(player) };
+        static LAST: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        let id = LAST.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        PLAYERS.with_borrow_mut(|players| players.insert(id, LentPlayer { player, busy: false }));
+        self.0.push(id);
+        (true, id, name, interactive)
+    }
+}
+
+impl Drop for Lent {
+    fn drop(&mut self) {
+        PLAYERS.with_borrow_mut(|players| self.0.iter().for_each(|id| drop(players.remove(id))));
+    }
+}
+
+/// `terminal` as the probe takes it.
+fn lend(terminal: &Terminal) -> TerminalRef {
+    let console = std::ptr::from_ref(&*terminal.console()) as usize;
+    let id = TERMINALS.with_borrow_mut(|terminals| {
+        terminals.iter().position(|(address, _)| *address == console).unwrap_or_else(|| {
+            terminals.push((console, LentTerminal { terminal: terminal.clone(), printed: 0 }));
+            terminals.len() - 1
+        })
+    });
+    (id as u64, terminal.is_interactive())
+}
+
+/// The most the submission may print to one of the suite's terminals.
+const PRINTED: usize = gamekit_probe::Capped::LIMIT;
+
+/// The judge's functions the probe calls back.
+fn called_back(function: &str, arguments: &[u8]) -> Option<Vec<u8>> {
+    Some(match function {
+        "Player::choose_move" => {
+            let (player, scaffold, n, color) = decode::<(u64, u64, i32, i32)>(arguments)?;
+            encode(&choose_move(player, scaffold, n, color)?)
+        }
+        "Terminal::read" => {
+            let (terminal, consumed) = decode::<(u64, usize)>(arguments)?;
+            encode(&on_terminal(terminal, |lent| {
+                let mut console = lent.terminal.console();
+                console.consume(consumed);
+                let available = console.fill_buf().map_err(|error| error.to_string())?;
+                Ok::<_, String>(available[..available.len().min(64 << 10)].to_vec())
+            })?)
+        }
+        "Terminal::consume" => {
+            let (terminal, consumed) = decode::<(u64, usize)>(arguments)?;
+            on_terminal(terminal, |lent| lent.terminal.console().consume(consumed))?;
+            encode(&())
+        }
+        "Terminal::write" => {
+            let (terminal, bytes) = decode::<(u64, Vec<u8>)>(arguments)?;
+            encode(&on_terminal(terminal, |lent| {
+                lent.printed += bytes.len();
+                if lent.printed > PRINTED {
+                    return Err(format!(
+                        "the game printed over {} MiB: it keeps printing (an endless loop?)",
+                        PRINTED >> 20
+                    ));
+                }
+                lent.terminal.write_all(&bytes).map_err(|error| error.to_string())
+            })?)
+        }
+        _ => return None,
+    })
+}
+
+fn on_terminal<R>(terminal: u64, f: impl FnOnce(&mut LentTerminal) -> R) -> Option<R> {
+    TERMINALS.with_borrow_mut(|terminals| terminals.get_mut(usize::try_from(terminal).ok()?).map(|(_, lent)| f(lent)))
+}
+
+/// The suite's `player` asked for a move on the probe's `scaffold` (lent for the call).
+fn choose_move(player: u64, scaffold: u64, n: i32, color: i32) -> Option<i32> {
+    let pointer = PLAYERS.with_borrow_mut(|players| {
+        let lent = players.get_mut(&player).filter(|lent| !lent.busy)?;
+        lent.busy = true;
+        Some(lent.player)
+    })?;
+    let scaffold = Scaffold { object: Object { id: scaffold, owned: false } };
+    // SAFETY: the player is lent (its game, which borrows it mutably, is alive and calls
+    // it only through here) and not in a call back already, so this is its only reference.
+    let column = unsafe { (*pointer).choose_move(&scaffold, n, color) };
+    PLAYERS.with_borrow_mut(|players| players.get_mut(&player).map(|lent| lent.busy = false));
+    Some(column)
+}
