@@ -338,7 +338,7 @@ impl Lent {
 
 impl Drop for Lent {
     fn drop(&mut self) {
-        PLAYERS.with_borrow_mut(|players| self.0.iter().for_each(|id| drop(players.remove(id))));
+        PLAYERS.with_borrow_mut(|players| players.retain(|id, _| !self.0.contains(id)));
     }
 }
 
