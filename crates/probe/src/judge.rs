@@ -103,29 +103,31 @@ pub fn release(id: u64) {
 /// One call at a time: the suites' tests are single-threaded. The lock is held only while
 /// a frame crosses, since a function called back may call the probe in turn.
 fn exchange(function: &str, arguments: Vec<u8>) -> Result<Vec<u8>, String> {
-    let sent =
-        with_probe(|probe| write_frame(&mut probe.requests, &Message::Call(function.to_owned(), arguments).frame()));
-    loop {
-        if sent.is_err() {
-            break;
-        }
-        let frame = with_probe(|probe| read_frame(&mut probe.answers));
-        match frame.ok().map(|frame| Message::read(&frame)) {
-            Some(Some(Message::Answer(answer))) => {
+    let call = Message::Call(function.to_owned(), arguments).frame();
+    let mut sent = {
+        let mut slot = PROBE.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        write_frame(&mut slot.get_or_insert_with(Probe::start).requests, &call)
+    };
+    while sent.is_ok() {
+        match with_probe(|probe| read_frame(&mut probe.answers)).map(|frame| Message::read(&frame)) {
+            Ok(Some(Message::Answer(answer))) => {
                 failed_in_a_call_back();
                 return answer;
             }
-            Some(Some(Message::Call(called, arguments))) => {
+            Ok(Some(Message::Call(called, arguments))) => {
                 let answer = answer_call_back(&called, &arguments);
-                if with_probe(|probe| write_frame(&mut probe.requests, &Message::Answer(answer).frame())).is_err() {
-                    break;
-                }
+                sent = with_probe(|probe| write_frame(&mut probe.requests, &Message::Answer(answer).frame()));
             }
-            Some(None) => {
+            Ok(None) => {
+                // The channel is out of step: the next call starts a probe afresh.
+                if let Some(mut probe) = PROBE.lock().unwrap_or_else(std::sync::PoisonError::into_inner).take() {
+                    let _ = probe.child.kill();
+                    let _ = probe.child.wait();
+                }
                 failed_in_a_call_back();
                 return Err(nonsense(function));
             }
-            None => break,
+            Err(_) => break,
         }
     }
     failed_in_a_call_back();
@@ -136,10 +138,11 @@ fn exchange(function: &str, arguments: Vec<u8>) -> Result<Vec<u8>, String> {
     }
 }
 
-/// Runs `f` with the probe (started now when none runs).
+/// Runs `f` with the probe the call under way was sent to; an error when it has ended
+/// meanwhile (in a call made by a function called back), rather than a new one.
 fn with_probe<T>(f: impl FnOnce(&mut Probe) -> std::io::Result<T>) -> std::io::Result<T> {
     let mut slot = PROBE.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-    f(slot.get_or_insert_with(Probe::start))
+    slot.as_mut().map_or_else(|| Err(std::io::Error::other("the probe has ended")), f)
 }
 
 /// Answers a call back of the probe's with the judge's function.
