@@ -259,6 +259,9 @@ fn code_run_in_a_suite_linked_with_it_changes_nothing_outside_its_sandbox_either
 /// nothing: score 0, each limit named, no write into the kit or over a report, no
 /// connection, no process left; the tests named like `attacked` ran the attacks and went on.
 fn assert_run_time_attacks_fail(assignment: &str, submission: &Path, verdicts: Verdicts, attacked: &str) {
+    // One listener at a time on the attacks' port: the two tests that check run in parallel.
+    static PORT: Mutex<()> = Mutex::new(());
+    let _port = PORT.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
     let listener = std::net::TcpListener::bind("127.0.0.1:47613").expect("a port for the network check");
     listener.set_nonblocking(true).expect("a non-blocking listener");
     let kit = Path::new(KIT);
