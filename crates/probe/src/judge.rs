@@ -1,7 +1,7 @@
 //! The judge's side: one probe per judge process, started on the first call.
 
 use super::wire::{Wire, decode, encode};
-use super::{Message, PROGRAM, RELEASE, read_frame, write_frame};
+use super::{Message, PROGRAM, RELEASE};
 use std::io::Read;
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::{Arc, Mutex};
@@ -103,20 +103,20 @@ pub fn release(id: u64) {
 /// One call at a time: the suites' tests are single-threaded. The lock is held only while
 /// a frame crosses, since a function called back may call the probe in turn.
 fn exchange(function: &str, arguments: Vec<u8>) -> Result<Vec<u8>, String> {
-    let call = Message::Call(function.to_owned(), arguments).frame();
+    let call = Message::Call(function.to_owned(), arguments);
     let mut sent = {
         let mut slot = PROBE.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        write_frame(&mut slot.get_or_insert_with(Probe::start).requests, &call)
+        call.write(&mut slot.get_or_insert_with(Probe::start).requests)
     };
     while sent.is_ok() {
-        match with_probe(|probe| read_frame(&mut probe.answers)).map(|frame| Message::read(&frame)) {
+        match with_probe(|probe| Message::read(&mut probe.answers)) {
             Ok(Some(Message::Answer(answer))) => {
                 failed_in_a_call_back();
                 return answer;
             }
             Ok(Some(Message::Call(called, arguments))) => {
                 let answer = answer_call_back(&called, &arguments);
-                sent = with_probe(|probe| write_frame(&mut probe.requests, &Message::Answer(answer).frame()));
+                sent = with_probe(|probe| Message::Answer(answer).write(&mut probe.requests));
             }
             Ok(None) => {
                 // The channel is out of step: the next call starts a probe afresh.

@@ -31,27 +31,6 @@ use wire::{Wire, decode, encode};
 /// The largest frame either side accepts: past it the other side is talking nonsense.
 const MAX_FRAME: u64 = 256 << 20;
 
-fn write_frame(out: &mut impl Write, bytes: &[u8]) -> io::Result<()> {
-    // One write a frame: a call is a round trip, and the suites make hundreds of thousands.
-    let mut frame = Vec::with_capacity(8 + bytes.len());
-    frame.extend_from_slice(&(bytes.len() as u64).to_le_bytes());
-    frame.extend_from_slice(bytes);
-    out.write_all(&frame)?;
-    out.flush()
-}
-
-fn read_frame(input: &mut impl Read) -> io::Result<Vec<u8>> {
-    let mut length = [0; 8];
-    input.read_exact(&mut length)?;
-    let length = u64::from_le_bytes(length);
-    if length > MAX_FRAME {
-        return Err(io::Error::new(io::ErrorKind::InvalidData, "a frame too long"));
-    }
-    let mut bytes = vec![0; length as usize];
-    input.read_exact(&mut bytes)?;
-    Ok(bytes)
-}
-
 /// The message a panic was raised with.
 fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
     payload
@@ -73,30 +52,44 @@ enum Message {
 }
 
 impl Message {
-    fn frame(&self) -> Vec<u8> {
-        let mut bytes = Vec::new();
+    /// Writes the message as one frame, in one write: a call is a round trip, and the
+    /// suites make hundreds of thousands.
+    fn write(&self, out: &mut impl Write) -> io::Result<()> {
+        let mut frame = vec![0; 8];
         match self {
             Message::Call(function, arguments) => {
-                bytes.push(CALL);
-                Wire::put(&(function.clone(), arguments.clone()), &mut bytes);
+                frame.push(CALL);
+                function.put(&mut frame);
+                arguments.put(&mut frame);
             }
             Message::Answer(answer) => {
-                bytes.push(ANSWER);
-                Wire::put(answer, &mut bytes);
+                frame.push(ANSWER);
+                answer.put(&mut frame);
             }
         }
-        bytes
+        let length = (frame.len() - 8) as u64;
+        frame[..8].copy_from_slice(&length.to_le_bytes());
+        out.write_all(&frame)?;
+        out.flush()
     }
 
-    /// The message in a frame; `None` when the frame is not one.
-    fn read(frame: &[u8]) -> Option<Message> {
-        match frame.split_first()? {
-            (&CALL, rest) => {
+    /// Reads the next frame: `Ok(None)` when it is not a message.
+    fn read(input: &mut impl Read) -> io::Result<Option<Message>> {
+        let mut length = [0; 8];
+        input.read_exact(&mut length)?;
+        let length = u64::from_le_bytes(length);
+        if length > MAX_FRAME {
+            return Err(io::Error::new(io::ErrorKind::InvalidData, "a frame too long"));
+        }
+        let mut frame = vec![0; length as usize];
+        input.read_exact(&mut frame)?;
+        Ok(match frame.split_first() {
+            Some((&CALL, rest)) => {
                 decode::<(String, Vec<u8>)>(rest).map(|(function, arguments)| Message::Call(function, arguments))
             }
-            (&ANSWER, rest) => decode(rest).map(Message::Answer),
+            Some((&ANSWER, rest)) => decode(rest).map(Message::Answer),
             _ => None,
-        }
+        })
     }
 }
 
@@ -134,15 +127,12 @@ pub fn serve(dispatch: impl Fn(&str, &[u8]) -> Option<Vec<u8>> + 'static) {
 /// The next message from the judge; `None` when the judge has closed the channel (or says
 /// nonsense, which only the kit's own judge could, and does not).
 fn next_message() -> Option<Message> {
-    CHANNEL.with_borrow_mut(|channel| {
-        let frame = read_frame(&mut channel.as_mut()?.calls).ok()?;
-        Message::read(&frame)
-    })
+    CHANNEL.with_borrow_mut(|channel| Message::read(&mut channel.as_mut()?.calls).ok()?)
 }
 
 fn send(message: &Message) -> io::Result<()> {
     CHANNEL.with_borrow_mut(|channel| match channel {
-        Some(channel) => write_frame(&mut channel.answers, &message.frame()),
+        Some(channel) => message.write(&mut channel.answers),
         None => Err(io::Error::other("the probe is not serving")),
     })
 }
