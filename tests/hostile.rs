@@ -526,6 +526,12 @@ fn calls_back_the_judge_never_asked_for_gain_nothing() {
                 "        todo!(\"Game::take_turn(",
                 "        crate::hostile::call_back();\n        todo!(\"Game::take_turn(",
             ),
+            // A suite's terminal is lent here: the calls back find it.
+            (
+                "src/player.rs",
+                "        todo!(\"HumanPlayer::new(",
+                "        crate::hostile::call_back();\n        todo!(\"HumanPlayer::new(",
+            ),
         ],
         &[("src/hostile.rs", FORGED_CALLS_BACK)],
     );
