@@ -6,9 +6,6 @@
 /// whether it is interactive (which the probe's stand-in answers without calling back).
 pub type PlayerRef = (bool, u64, String, bool);
 
-/// A terminal as it crosses: its number in the judge, and whether it is interactive.
-pub type TerminalRef = (u64, bool);
-
 /// An `Error` as it crosses: its kind (the constants below) and its message.
 pub type ErrorWire = (u8, String);
 

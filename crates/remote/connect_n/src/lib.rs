@@ -12,7 +12,7 @@ use gamekit_probe::wire::{Wire, decode, encode};
 use std::cell::{OnceCell, RefCell};
 use std::collections::HashMap;
 use std::fmt;
-use std::io::{self, BufRead, Write};
+use std::io::{self, Write};
 use std::marker::PhantomData;
 use std::time::Duration;
 
@@ -20,7 +20,9 @@ pub use cin::{Screen, Terminal};
 
 #[path = "../shared.rs"]
 mod shared;
-use shared::{ErrorWire, PlayerRef, TerminalRef};
+use shared::{ErrorWire, PlayerRef};
+#[path = "../../terminals/mod.rs"]
+mod terminals;
 
 pub const VACANT: i32 = -1;
 pub const RED: i32 = 0;
@@ -207,7 +209,7 @@ players!(HumanPlayer BadPlayer SmartPlayer);
 
 impl HumanPlayer {
     pub fn new(name: &str, terminal: &Terminal) -> HumanPlayer {
-        HumanPlayer(RemotePlayer::new(call("HumanPlayer::new", &(name.to_owned(), lend(terminal)))))
+        HumanPlayer(RemotePlayer::new(call("HumanPlayer::new", &(name.to_owned(), terminals::judge::lend(terminal)))))
     }
 }
 
@@ -269,7 +271,7 @@ impl<'a> Game<'a> {
     /// # Errors
     /// What the submission's `play` returned.
     pub fn play(&mut self, terminal: &Terminal) -> Result<i32, Error> {
-        let played: Result<i32, ErrorWire> = call("Game::play", &(self.object.id, lend(terminal)));
+        let played: Result<i32, ErrorWire> = call("Game::play", &(self.object.id, terminals::judge::lend(terminal)));
         played.map_err(Error::from)
     }
 
@@ -288,7 +290,7 @@ where
     S: AsRef<str>,
 {
     let args: Vec<String> = args.into_iter().map(|arg| arg.as_ref().to_owned()).collect();
-    let ran: Result<(), ErrorWire> = call("run", &(args, lend(terminal)));
+    let ran: Result<(), ErrorWire> = call("run", &(args, terminals::judge::lend(terminal)));
     ran.map_err(Error::from)
 }
 
@@ -300,18 +302,8 @@ struct LentPlayer {
     busy: bool,
 }
 
-/// A terminal of the suite's that the submission's code reads and prints to, through the
-/// probe's calls back, and how much was printed to it that way.
-struct LentTerminal {
-    terminal: Terminal,
-    printed: usize,
-}
-
 thread_local! {
     static PLAYERS: RefCell<HashMap<u64, LentPlayer>> = RefCell::new(HashMap::new());
-    /// Every terminal lent, its console's address beside it (clones share one console, so
-    /// they are one terminal); kept for the test's life, so no address is reused.
-    static TERMINALS: RefCell<Vec<(usize, LentTerminal)>> = const { RefCell::new(Vec::new()) };
 }
 
 /// The suite's players a game borrows.
@@ -342,21 +334,6 @@ impl Drop for Lent {
     }
 }
 
-/// `terminal` as the probe takes it.
-fn lend(terminal: &Terminal) -> TerminalRef {
-    let console = std::ptr::from_ref(&*terminal.console()) as usize;
-    let id = TERMINALS.with_borrow_mut(|terminals| {
-        terminals.iter().position(|(address, _)| *address == console).unwrap_or_else(|| {
-            terminals.push((console, LentTerminal { terminal: terminal.clone(), printed: 0 }));
-            terminals.len() - 1
-        })
-    });
-    (id as u64, terminal.is_interactive())
-}
-
-/// The most the submission may print to one of the suite's terminals.
-const PRINTED: usize = gamekit_probe::Capped::LIMIT;
-
 /// The judge's functions the probe calls back.
 fn called_back(function: &str, arguments: &[u8]) -> Option<Vec<u8>> {
     Some(match function {
@@ -364,39 +341,8 @@ fn called_back(function: &str, arguments: &[u8]) -> Option<Vec<u8>> {
             let (player, scaffold, n, color) = decode::<(u64, u64, i32, i32)>(arguments)?;
             encode(&choose_move(player, scaffold, n, color)?)
         }
-        "Terminal::read" => {
-            let (terminal, consumed) = decode::<(u64, usize)>(arguments)?;
-            encode(&on_terminal(terminal, |lent| {
-                let mut console = lent.terminal.console();
-                console.consume(consumed);
-                let available = console.fill_buf().map_err(|error| error.to_string())?;
-                Ok::<_, String>(available[..available.len().min(64 << 10)].to_vec())
-            })?)
-        }
-        "Terminal::consume" => {
-            let (terminal, consumed) = decode::<(u64, usize)>(arguments)?;
-            on_terminal(terminal, |lent| lent.terminal.console().consume(consumed))?;
-            encode(&())
-        }
-        "Terminal::write" => {
-            let (terminal, bytes) = decode::<(u64, Vec<u8>)>(arguments)?;
-            encode(&on_terminal(terminal, |lent| {
-                lent.printed += bytes.len();
-                if lent.printed > PRINTED {
-                    return Err(format!(
-                        "the game printed over {} MiB: it keeps printing (an endless loop?)",
-                        PRINTED >> 20
-                    ));
-                }
-                lent.terminal.write_all(&bytes).map_err(|error| error.to_string())
-            })?)
-        }
-        _ => return None,
+        _ => return terminals::judge::answer(function, arguments),
     })
-}
-
-fn on_terminal<R>(terminal: u64, f: impl FnOnce(&mut LentTerminal) -> R) -> Option<R> {
-    TERMINALS.with_borrow_mut(|terminals| terminals.get_mut(usize::try_from(terminal).ok()?).map(|(_, lent)| f(lent)))
 }
 
 /// The suite's `player` asked for a move on the probe's `scaffold` (lent for the call).

@@ -12,14 +12,16 @@ use std::time::Duration;
 #[path = "../../shared.rs"]
 #[allow(dead_code)]
 mod shared;
-use shared::{ErrorWire, PlayerRef, TerminalRef};
+use shared::{ErrorWire, PlayerRef};
 
+#[path = "../../../terminals/mod.rs"]
 mod terminals;
+use terminals::TerminalRef;
 
 fn main() {
     gamekit_probe::serve(|function, arguments| {
         // What the submission printed and read reaches the suite's terminals before the answer.
-        let _synced = terminals::Synced;
+        let _synced = terminals::probe::Synced;
         dispatch(function, arguments)
     });
 }
@@ -69,7 +71,7 @@ fn dispatch(function: &str, arguments: &[u8]) -> Option<Vec<u8>> {
         }
         "HumanPlayer::new" => {
             let (name, terminal) = decode::<(String, TerminalRef)>(arguments)?;
-            encode(&keep::<Kept>(Box::new(HumanPlayer::new(&name, &terminals::lent(terminal)))))
+            encode(&keep::<Kept>(Box::new(HumanPlayer::new(&name, &terminals::probe::lent(terminal)))))
         }
         "BadPlayer::new" => encode(&keep::<Kept>(Box::new(BadPlayer::new(&decode::<String>(arguments)?)))),
         "BadPlayer::with_seed" => {
@@ -96,7 +98,7 @@ fn dispatch(function: &str, arguments: &[u8]) -> Option<Vec<u8>> {
         "Game::take_turn" => encode(&with(decode(arguments)?, |g: &mut Game<'static>| g.take_turn())?),
         "Game::play" => {
             let (id, terminal) = decode::<(u64, TerminalRef)>(arguments)?;
-            let terminal = terminals::lent(terminal);
+            let terminal = terminals::probe::lent(terminal);
             encode(&with(id, |g: &mut Game<'static>| g.play(&terminal).map_err(error))?)
         }
         "Game::checker_at" => {
@@ -105,7 +107,7 @@ fn dispatch(function: &str, arguments: &[u8]) -> Option<Vec<u8>> {
         }
         "run" => {
             let (args, terminal) = decode::<(Vec<String>, TerminalRef)>(arguments)?;
-            encode(&connect_n::run(args, &terminals::lent(terminal)).map_err(error))
+            encode(&connect_n::run(args, &terminals::probe::lent(terminal)).map_err(error))
         }
         _ => return None,
     })
@@ -159,7 +161,7 @@ impl Player for Suites {
 
     fn choose_move(&mut self, scaffold: &Scaffold, n: i32, color: i32) -> i32 {
         let lent = keep(Lent(scaffold));
-        terminals::sync();
+        terminals::probe::sync();
         let column = gamekit_probe::call_back("Player::choose_move", &(self.id, lent, n, color));
         objects::release(lent);
         column

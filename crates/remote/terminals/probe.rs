@@ -1,5 +1,6 @@
-//! The suite's terminals, as the submission's code sees them: a `cin::Terminal` whose input
-//! and output are the judge's, read and written through calls back.
+//! The probe's side: the suite's terminals as the submission's code sees them, each a
+//! `cin::Terminal` whose input and output are the judge's, read and written through calls
+//! back.
 //!
 //! So that a read is not a round trip a byte, the input is fetched a buffer at a time and
 //! what was consumed is told to the judge at the next fetch, or when the probe answers or

@@ -1,0 +1,76 @@
+//! The judge's side: a terminal lent keeps its number for the test's life; the probe reads
+//! and prints on it through calls back ([`answer`]), at most 32 MiB to each.
+
+use std::cell::RefCell;
+use std::io::{BufRead, Write};
+
+use super::TerminalRef;
+use cin::Terminal;
+use gamekit_probe::wire::{decode, encode};
+
+/// A terminal of the suite's that the submission's code reads and prints to, through the
+/// probe's calls back, and how much was printed to it that way.
+struct LentTerminal {
+    terminal: Terminal,
+    printed: usize,
+}
+
+thread_local! {
+    /// Every terminal lent, its console's address beside it (clones share one console, so
+    /// they are one terminal); kept for the test's life, so no address is reused.
+    static TERMINALS: RefCell<Vec<(usize, LentTerminal)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// `terminal` as the probe takes it.
+pub fn lend(terminal: &Terminal) -> TerminalRef {
+    let console = std::ptr::from_ref(&*terminal.console()) as usize;
+    let id = TERMINALS.with_borrow_mut(|terminals| {
+        terminals.iter().position(|(address, _)| *address == console).unwrap_or_else(|| {
+            terminals.push((console, LentTerminal { terminal: terminal.clone(), printed: 0 }));
+            terminals.len() - 1
+        })
+    });
+    (id as u64, terminal.is_interactive())
+}
+
+/// The most the submission may print to one of the suite's terminals.
+const PRINTED: usize = gamekit_probe::Capped::LIMIT;
+
+/// Answers the probe's calls back to a terminal (`Terminal::read`, `consume` and `write`);
+/// `None` for any other function, or a terminal never lent.
+pub fn answer(function: &str, arguments: &[u8]) -> Option<Vec<u8>> {
+    Some(match function {
+        "Terminal::read" => {
+            let (terminal, consumed) = decode::<(u64, usize)>(arguments)?;
+            encode(&on_terminal(terminal, |lent| {
+                let mut console = lent.terminal.console();
+                console.consume(consumed);
+                let available = console.fill_buf().map_err(|error| error.to_string())?;
+                Ok::<_, String>(available[..available.len().min(64 << 10)].to_vec())
+            })?)
+        }
+        "Terminal::consume" => {
+            let (terminal, consumed) = decode::<(u64, usize)>(arguments)?;
+            on_terminal(terminal, |lent| lent.terminal.console().consume(consumed))?;
+            encode(&())
+        }
+        "Terminal::write" => {
+            let (terminal, bytes) = decode::<(u64, Vec<u8>)>(arguments)?;
+            encode(&on_terminal(terminal, |lent| {
+                lent.printed += bytes.len();
+                if lent.printed > PRINTED {
+                    return Err(format!(
+                        "the game printed over {} MiB: it keeps printing (an endless loop?)",
+                        PRINTED >> 20
+                    ));
+                }
+                lent.terminal.write_all(&bytes).map_err(|error| error.to_string())
+            })?)
+        }
+        _ => return None,
+    })
+}
+
+fn on_terminal<R>(terminal: u64, f: impl FnOnce(&mut LentTerminal) -> R) -> Option<R> {
+    TERMINALS.with_borrow_mut(|terminals| terminals.get_mut(usize::try_from(terminal).ok()?).map(|(_, lent)| f(lent)))
+}
