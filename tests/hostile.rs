@@ -224,9 +224,10 @@ fn code_run_by_the_tests_changes_nothing_outside_its_sandbox_and_leaves_nothing_
     assert_run_time_attacks_fail("reversi", &submission, Verdicts::Judged, "has_empty_cells");
 }
 
-/// The same attacks from a suite still linked with the submission (reversi_players).
+/// The same attacks from a probe that keeps the submission's objects and calls the suite's
+/// back (reversi_players: its boards, players and games).
 #[test]
-fn code_run_in_a_suite_linked_with_it_changes_nothing_outside_its_sandbox_either() {
+fn code_run_in_a_probe_that_keeps_objects_changes_nothing_outside_its_sandbox_either() {
     if !sandboxed() {
         return;
     }
@@ -240,19 +241,18 @@ fn code_run_in_a_suite_linked_with_it_changes_nothing_outside_its_sandbox_either
                 "        todo!(\"Board::new()\")",
                 "        crate::hostile::everything_at_once();\n        todo!(\"Board::new()\")",
             ),
-            // The test's name is in the test process's arguments: one case floods the output,
-            // the others take all the memory.
+            // One case (a corner of the player's own) floods the output, the others take all
+            // the memory.
             (
                 "src/computer.rs",
                 "    todo!(\"corner_value(",
-                "    if std::env::args().any(|arg| arg.contains(\"case_1\")) {\n        \
-                 crate::hostile::a_flood_of_output();\n    }\n    crate::hostile::all_the_memory();\n    \
-                 todo!(\"corner_value(",
+                "    if corner == Some(player) {\n        crate::hostile::a_flood_of_output();\n    }\n    \
+                 crate::hostile::all_the_memory();\n    todo!(\"corner_value(",
             ),
         ],
         &[("src/hostile.rs", &format!("{HELPERS}{RUN_TIME_ATTACKS}"))],
     );
-    assert_run_time_attacks_fail("reversi_players", &submission, Verdicts::InProcess, "board::");
+    assert_run_time_attacks_fail("reversi_players", &submission, Verdicts::Judged, "board::");
 }
 
 /// Grades `submission` and checks that its attacks at run time gained nothing and left

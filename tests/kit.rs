@@ -401,7 +401,7 @@ fn a_hang_or_a_crash_costs_only_the_tests_that_meet_it() {
 /// build), in both kinds of grading (judged, and linked with the suite).
 #[test]
 fn grading_one_submission_never_changes_anothers_result() {
-    for assignment in ["reversi_players", "tictactoe"] {
+    for assignment in ["two_player", "tictactoe"] {
         let bug = PlantedBug {
             assignment,
             name: "an_unchanged_copy",

@@ -23,6 +23,7 @@
 //! name and its arguments) or an answer (`Ok(result)` or `Err(panic message)`).
 
 pub mod objects;
+pub mod proxy;
 pub mod wire;
 
 use std::io::{self, Read, Write};

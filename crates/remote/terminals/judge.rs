@@ -16,17 +16,17 @@ struct LentTerminal {
 }
 
 thread_local! {
-    /// Every terminal lent, its console's address beside it (clones share one console, so
-    /// they are one terminal); kept for the test's life, so no address is reused.
-    static TERMINALS: RefCell<Vec<(usize, LentTerminal)>> = const { RefCell::new(Vec::new()) };
+    /// Every terminal lent (clones share one console, so they are one terminal), kept for the
+    /// test's life.
+    static TERMINALS: RefCell<Vec<LentTerminal>> = const { RefCell::new(Vec::new()) };
 }
 
-/// `terminal` as the probe takes it.
+/// `terminal` as the probe takes it. Its console is not borrowed: the suite may be printing
+/// to it (the handout's `run` lends its terminal to a player while it asks which one).
 pub fn lend(terminal: &Terminal) -> TerminalRef {
-    let console = std::ptr::from_ref(&*terminal.console()) as usize;
     let id = TERMINALS.with_borrow_mut(|terminals| {
-        terminals.iter().position(|(address, _)| *address == console).unwrap_or_else(|| {
-            terminals.push((console, LentTerminal { terminal: terminal.clone(), printed: 0 }));
+        terminals.iter().position(|lent| lent.terminal.shares_console_with(terminal)).unwrap_or_else(|| {
+            terminals.push(LentTerminal { terminal: terminal.clone(), printed: 0 });
             terminals.len() - 1
         })
     });
@@ -72,5 +72,5 @@ pub fn answer(function: &str, arguments: &[u8]) -> Option<Vec<u8>> {
 }
 
 fn on_terminal<R>(terminal: u64, f: impl FnOnce(&mut LentTerminal) -> R) -> Option<R> {
-    TERMINALS.with_borrow_mut(|terminals| terminals.get_mut(usize::try_from(terminal).ok()?).map(|(_, lent)| f(lent)))
+    TERMINALS.with_borrow_mut(|terminals| terminals.get_mut(usize::try_from(terminal).ok()?).map(f))
 }

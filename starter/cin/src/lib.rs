@@ -282,6 +282,19 @@ impl Terminal {
         self.is_interactive
     }
 
+    /// Whether `other` is this terminal or a clone of it (one console), without borrowing
+    /// the console.
+    ///
+    /// ```
+    /// use cin::{Screen, Terminal};
+    /// let terminal = Terminal::new(&b""[..], Screen::default());
+    /// assert!(terminal.shares_console_with(&terminal.clone()));
+    /// assert!(!terminal.shares_console_with(&Terminal::new(&b""[..], Screen::default())));
+    /// ```
+    pub fn shares_console_with(&self, other: &Terminal) -> bool {
+        Rc::ptr_eq(&self.console, &other.console)
+    }
+
     /// The console, to print or read.
     ///
     /// # Panics

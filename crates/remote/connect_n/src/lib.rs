@@ -8,9 +8,9 @@
 //! Only what the suite uses is here; the constants and the `Player` trait are the
 //! handout's (`provided.rs`).
 
+use gamekit_probe::proxy::{Lender, Loan, Object};
 use gamekit_probe::wire::{Wire, decode, encode};
-use std::cell::{OnceCell, RefCell};
-use std::collections::HashMap;
+use std::cell::OnceCell;
 use std::fmt;
 use std::io::{self, Write};
 use std::marker::PhantomData;
@@ -58,28 +58,6 @@ impl From<ErrorWire> for Error {
     }
 }
 
-/// One of the submission's values, in the probe; let go of there when dropped here (unless
-/// it is only lent to the judge for a call back).
-#[derive(Debug)]
-struct Object {
-    id: u64,
-    owned: bool,
-}
-
-impl Object {
-    fn owned(id: u64) -> Object {
-        Object { id, owned: true }
-    }
-}
-
-impl Drop for Object {
-    fn drop(&mut self) {
-        if self.owned {
-            gamekit_probe::release(self.id);
-        }
-    }
-}
-
 /// The submission's scaffold.
 pub struct Scaffold {
     object: Object,
@@ -94,59 +72,59 @@ impl Scaffold {
     }
 
     pub fn cols(&self) -> i32 {
-        call("Scaffold::cols", &self.object.id)
+        call("Scaffold::cols", &self.object.id())
     }
 
     pub fn levels(&self) -> i32 {
-        call("Scaffold::levels", &self.object.id)
+        call("Scaffold::levels", &self.object.id())
     }
 
     pub fn number_empty(&self) -> i32 {
-        call("Scaffold::number_empty", &self.object.id)
+        call("Scaffold::number_empty", &self.object.id())
     }
 
     pub fn checker_at(&self, column: i32, level: i32) -> i32 {
-        call("Scaffold::checker_at", &(self.object.id, column, level))
+        call("Scaffold::checker_at", &(self.object.id(), column, level))
     }
 
     /// # Errors
     /// What the submission's `display` returned, or `out`'s error.
     pub fn display(&self, mut out: impl Write) -> io::Result<()> {
-        let (printed, result): (Vec<u8>, Result<(), String>) = call("Scaffold::display", &self.object.id);
+        let (printed, result): (Vec<u8>, Result<(), String>) = call("Scaffold::display", &self.object.id());
         out.write_all(&printed)?;
         result.map_err(io::Error::other)
     }
 
     pub fn make_move(&mut self, column: i32, color: i32) -> bool {
-        call("Scaffold::make_move", &(self.object.id, column, color))
+        call("Scaffold::make_move", &(self.object.id(), column, color))
     }
 
     pub fn undo_move(&mut self) -> i32 {
-        call("Scaffold::undo_move", &self.object.id)
+        call("Scaffold::undo_move", &self.object.id())
     }
 }
 
 impl fmt::Display for Scaffold {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&call::<_, String>("Scaffold::to_string", &self.object.id))
+        f.write_str(&call::<_, String>("Scaffold::to_string", &self.object.id()))
     }
 }
 
 impl fmt::Debug for Scaffold {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&call::<_, String>("Scaffold::debug", &self.object.id))
+        f.write_str(&call::<_, String>("Scaffold::debug", &self.object.id()))
     }
 }
 
 impl Clone for Scaffold {
     fn clone(&self) -> Scaffold {
-        Scaffold { object: Object::owned(call("Scaffold::clone", &self.object.id)) }
+        Scaffold { object: Object::owned(call("Scaffold::clone", &self.object.id())) }
     }
 }
 
 impl PartialEq for Scaffold {
     fn eq(&self, other: &Scaffold) -> bool {
-        call("Scaffold::eq", &(self.object.id, other.object.id))
+        call("Scaffold::eq", &(self.object.id(), other.object.id()))
     }
 }
 
@@ -188,19 +166,19 @@ macro_rules! players {
         impl Player for $player {
             /// Asked once: a player's name does not change.
             fn name(&self) -> &str {
-                self.0.name.get_or_init(|| call("Player::name", &self.0.object.id))
+                self.0.name.get_or_init(|| call("Player::name", &self.0.object.id()))
             }
 
             fn is_interactive(&self) -> bool {
-                call("Player::is_interactive", &self.0.object.id)
+                call("Player::is_interactive", &self.0.object.id())
             }
 
             fn choose_move(&mut self, scaffold: &Scaffold, n: i32, color: i32) -> i32 {
-                call("Player::choose_move", &(self.0.object.id, scaffold.object.id, n, color))
+                call("Player::choose_move", &(self.0.object.id(), scaffold.object.id(), n, color))
             }
 
             fn in_probe(&self) -> Option<u64> {
-                Some(self.0.object.id)
+                Some(self.0.object.id())
             }
         }
     )*};
@@ -261,22 +239,22 @@ impl<'a> Game<'a> {
     }
 
     pub fn completed(&self) -> Option<i32> {
-        call("Game::completed", &self.object.id)
+        call("Game::completed", &self.object.id())
     }
 
     pub fn take_turn(&mut self) -> bool {
-        call("Game::take_turn", &self.object.id)
+        call("Game::take_turn", &self.object.id())
     }
 
     /// # Errors
     /// What the submission's `play` returned.
     pub fn play(&mut self, terminal: &Terminal) -> Result<i32, Error> {
-        let played: Result<i32, ErrorWire> = call("Game::play", &(self.object.id, terminals::judge::lend(terminal)));
+        let played: Result<i32, ErrorWire> = call("Game::play", &(self.object.id(), terminals::judge::lend(terminal)));
         played.map_err(Error::from)
     }
 
     pub fn checker_at(&self, column: i32, level: i32) -> i32 {
-        call("Game::checker_at", &(self.object.id, column, level))
+        call("Game::checker_at", &(self.object.id(), column, level))
     }
 }
 
@@ -294,20 +272,13 @@ where
     ran.map_err(Error::from)
 }
 
-/// A player of the suite's that a game of the submission's borrows: the probe calls it back.
-struct LentPlayer {
-    player: *mut (dyn Player + 'static),
-    /// Whether a call back is under way: a probe that calls the player again meanwhile
-    /// gets no answer, rather than a second `&mut` to it.
-    busy: bool,
-}
-
 thread_local! {
-    static PLAYERS: RefCell<HashMap<u64, LentPlayer>> = RefCell::new(HashMap::new());
+    /// The suite's players that games of the submission's borrow.
+    static PLAYERS: Lender<dyn Player> = Lender::default();
 }
 
 /// The suite's players a game borrows.
-struct Lent(Vec<u64>);
+struct Lent(Vec<Loan<dyn Player>>);
 
 impl Lent {
     /// `player` as the probe's game takes it.
@@ -317,20 +288,15 @@ impl Lent {
         }
         let (name, interactive) = (player.name().to_owned(), player.is_interactive());
         let player: *mut (dyn Player + 'a) = player;
-        // SAFETY: only the lifetime is erased. The pointer is used while the game that
-        // borrows the player for 'a lives: `Lent` takes it back when the game is dropped.
-        let player: *mut (dyn Player + 'static) = unsafe { std::mem::transmute(player) };
-        static LAST: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-        let id = LAST.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        PLAYERS.with_borrow_mut(|players| players.insert(id, LentPlayer { player, busy: false }));
-        self.0.push(id);
+        // SAFETY: only the lifetime is erased; the game borrows the player mutably for 'a, so
+        // nothing else uses it while the loan lives (the game holds it, and drops it first).
+        let loan = unsafe {
+            let player: *mut (dyn Player + 'static) = std::mem::transmute(player);
+            Lender::lend(&PLAYERS, player)
+        };
+        let id = loan.id();
+        self.0.push(loan);
         (true, id, name, interactive)
-    }
-}
-
-impl Drop for Lent {
-    fn drop(&mut self) {
-        PLAYERS.with_borrow_mut(|players| players.retain(|id, _| !self.0.contains(id)));
     }
 }
 
@@ -347,15 +313,6 @@ fn called_back(function: &str, arguments: &[u8]) -> Option<Vec<u8>> {
 
 /// The suite's `player` asked for a move on the probe's `scaffold` (lent for the call).
 fn choose_move(player: u64, scaffold: u64, n: i32, color: i32) -> Option<i32> {
-    let pointer = PLAYERS.with_borrow_mut(|players| {
-        let lent = players.get_mut(&player).filter(|lent| !lent.busy)?;
-        lent.busy = true;
-        Some(lent.player)
-    })?;
-    let scaffold = Scaffold { object: Object { id: scaffold, owned: false } };
-    // SAFETY: the player is lent (its game, which borrows it mutably, is alive and calls
-    // it only through here) and not in a call back already, so this is its only reference.
-    let column = unsafe { (*pointer).choose_move(&scaffold, n, color) };
-    PLAYERS.with_borrow_mut(|players| players.get_mut(&player).map(|lent| lent.busy = false));
-    Some(column)
+    let scaffold = Scaffold { object: Object::lent(scaffold) };
+    PLAYERS.with(|players| players.with(player, |player| player.choose_move(&scaffold, n, color)))
 }

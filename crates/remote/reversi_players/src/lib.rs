@@ -1,0 +1,397 @@
+//! The `reversi_players` crate as the judge sees it: the graded suite
+//! (`tests/reversi_players/`) compiles against this crate instead of the submission. The
+//! submission's boards, players, viewers and games live in its probe (`probe/` in this
+//! crate's directory, linked with the submission and run in the sandbox); the values here
+//! are proxies that hold their numbers and call them there. The suite's own players,
+//! machines, viewers and terminals stay here: the probe calls them back when the
+//! submission's code asks one for a move or draws.
+//!
+//! The code the assignment provides (`provided.rs`: the colours, the interfaces, the
+//! program's `run`) is the handout's own file, compiled here against these proxies; only
+//! what the suite uses besides is here.
+
+use gamekit_probe::proxy::{Lender, Loan, Object};
+use gamekit_probe::wire::{Wire, decode, encode};
+use std::any::Any;
+use std::cell::OnceCell;
+use std::fmt;
+use std::io::{self, Write};
+use std::marker::PhantomData;
+
+#[path = "../../../../starter/reversi_players/src/provided.rs"]
+mod provided;
+pub use provided::*;
+
+#[path = "../shared.rs"]
+mod shared;
+use shared::{ColorWire, Played, color, color_wire, from_played, played};
+
+#[path = "../../terminals/mod.rs"]
+mod terminals;
+use terminals::TerminalRef;
+
+/// Calls `function` of the submission's in the probe, answering its calls back meanwhile.
+fn call<A: Wire, R: Wire>(function: &str, arguments: &A) -> R {
+    gamekit_probe::answer_calls_back(called_back);
+    gamekit_probe::call(function, arguments)
+}
+
+/// Why `play` refused a move (the handout's).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct InvalidMove;
+
+/// The index of an on-board square in a board's sweep, row by row.
+fn index(row: i32, col: i32) -> Option<usize> {
+    ((1..=N_ROWS).contains(&row) && (1..=N_COLS).contains(&col)).then(|| ((row - 1) * N_COLS + col - 1) as usize)
+}
+
+/// The submission's board.
+///
+/// The suite reads whole boards (every square of every position of random games, for both
+/// colours), so `at` and `valid_move` on the board's squares are asked of the probe for
+/// every square at once, on the first call, and the answers are kept until the board is
+/// played on. Both are pure by the handout (`&self`). A sweep that panics falls back to
+/// single calls, so each call's own answer or panic is the one seen.
+pub struct Board {
+    object: Object,
+    /// What `at` answers on each square, row by row; `None` when the sweep panicked.
+    cells: OnceCell<Option<Vec<Option<ColorWire>>>>,
+    /// What `valid_move` answers on each square, for Black then White.
+    valid: OnceCell<Option<Vec<bool>>>,
+}
+
+impl Board {
+    fn kept(id: u64) -> Board {
+        Board::proxy(Object::owned(id))
+    }
+
+    /// A board the submission's code lends the suite for a call back.
+    fn lent(id: u64) -> Board {
+        Board::proxy(Object::lent(id))
+    }
+
+    fn proxy(object: Object) -> Board {
+        Board { object, cells: OnceCell::new(), valid: OnceCell::new() }
+    }
+
+    fn id(&self) -> u64 {
+        self.object.id()
+    }
+
+    pub fn new() -> Board {
+        Board::kept(call("Board::new", &()))
+    }
+
+    pub fn at(&self, row: i32, col: i32) -> Option<Color> {
+        let swept = index(row, col).and_then(|at| {
+            let cells = self.cells.get_or_init(|| gamekit_probe::try_call("Board::cells", &self.id()).ok());
+            Some(cells.as_ref()?[at])
+        });
+        swept.unwrap_or_else(|| call("Board::at", &(self.id(), row, col))).map(color)
+    }
+
+    pub fn valid_move(&self, color: Color, row: i32, col: i32) -> bool {
+        let swept = index(row, col).and_then(|at| {
+            let valid = self.valid.get_or_init(|| gamekit_probe::try_call("Board::valid_moves", &self.id()).ok());
+            let squares = (N_ROWS * N_COLS) as usize;
+            Some(valid.as_ref()?[at + if color == Color::Black { 0 } else { squares }])
+        });
+        swept.unwrap_or_else(|| call("Board::valid_move", &(self.id(), color_wire(color), row, col)))
+    }
+
+    /// # Errors
+    /// [`InvalidMove`] when the submission refused the move.
+    pub fn play(&mut self, color: Color, row: i32, col: i32) -> Result<(), InvalidMove> {
+        (self.cells, self.valid) = (OnceCell::new(), OnceCell::new());
+        let played: Result<(), ()> = call("Board::play", &(self.id(), color_wire(color), row, col));
+        played.map_err(|()| InvalidMove)
+    }
+
+    pub fn possible_move(&self, color: Color) -> Option<(i32, i32)> {
+        call("Board::possible_move", &(self.id(), color_wire(color)))
+    }
+
+    pub fn score(&self, color: Color) -> i32 {
+        call("Board::score", &(self.id(), color_wire(color)))
+    }
+}
+
+impl Default for Board {
+    fn default() -> Board {
+        Board::new()
+    }
+}
+
+impl Clone for Board {
+    fn clone(&self) -> Board {
+        Board::kept(call("Board::clone", &self.id()))
+    }
+}
+
+impl PartialEq for Board {
+    fn eq(&self, other: &Board) -> bool {
+        call("Board::eq", &(self.id(), other.id()))
+    }
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&call::<_, String>("Board::debug", &self.id()))
+    }
+}
+
+/// `output` as the probe takes it: a terminal of the suite's (a `Terminal`, or any other
+/// output made the output of one), lent to the probe.
+fn lend_output<W: Write + 'static>(output: W) -> TerminalRef {
+    let output: Box<dyn Any> = Box::new(output);
+    let terminal = match output.downcast::<Terminal>() {
+        Ok(terminal) => *terminal,
+        Err(output) => {
+            let output = output.downcast::<W>().map(|output| *output).unwrap_or_else(|_| unreachable!("a W"));
+            Terminal::new(io::empty(), output)
+        }
+    };
+    terminals::judge::lend(&terminal)
+}
+
+/// One of the submission's players, in the probe.
+struct RemotePlayer(Object);
+
+impl RemotePlayer {
+    fn get_move(&mut self, board: &Board) -> Result<(i32, i32), Error> {
+        from_played(call("Player::get_move", &(self.0.id(), board.id())))
+    }
+
+    fn skip_move(&mut self, board: &Board) -> Result<(), Error> {
+        from_played(call("Player::skip_move", &(self.0.id(), board.id())))
+    }
+
+    fn end(&mut self, end: &str) -> Result<(), Error> {
+        from_played(call(end, &self.0.id()))
+    }
+}
+
+macro_rules! players {
+    ($($player:ident $(<$output:ident>)?)*) => {$(
+        impl$(<$output>)? Player for $player$(<$output>)? {
+            fn get_move(&mut self, board: &Board) -> Result<(i32, i32), Error> {
+                self.player.get_move(board)
+            }
+
+            fn skip_move(&mut self, board: &Board) -> Result<(), Error> {
+                self.player.skip_move(board)
+            }
+
+            fn win(&mut self) -> Result<(), Error> {
+                self.player.end("Player::win")
+            }
+
+            fn lose(&mut self) -> Result<(), Error> {
+                self.player.end("Player::lose")
+            }
+
+            fn tie(&mut self) -> Result<(), Error> {
+                self.player.end("Player::tie")
+            }
+        }
+    )*};
+}
+players!(HumanTextPlayer VirtualTextPlayer<W>);
+
+/// The submission's person at the terminal.
+pub struct HumanTextPlayer {
+    player: RemotePlayer,
+}
+
+impl HumanTextPlayer {
+    pub fn new(terminal: &Terminal, color: Color) -> HumanTextPlayer {
+        let id = call("HumanTextPlayer::new", &(terminals::judge::lend(terminal), color_wire(color)));
+        HumanTextPlayer { player: RemotePlayer(Object::owned(id)) }
+    }
+}
+
+/// The submission's computer text player, announcing the moves of its machine: the
+/// submission's `VirtualPlayer`, or one of the suite's, lent to the probe.
+pub struct VirtualTextPlayer<W> {
+    player: RemotePlayer,
+    /// The suite's machine, taken back when the player is dropped (after the player in the
+    /// probe: fields drop in order).
+    _machine: Option<(Loan<dyn Machine>, Box<dyn Machine>)>,
+    _output: PhantomData<W>,
+}
+
+impl<W: Write + 'static> VirtualTextPlayer<W> {
+    pub fn new(output: W, color: Color) -> Self {
+        let id = call("VirtualTextPlayer::new", &(lend_output(output), color_wire(color)));
+        VirtualTextPlayer { player: RemotePlayer(Object::owned(id)), _machine: None, _output: PhantomData }
+    }
+
+    pub fn with_machine(output: W, color: Color, mut machine: Box<dyn Machine>) -> Self {
+        // SAFETY: the box stays where it is and is used by nothing else while the loan lives
+        // (both are this player's, the loan dropped first).
+        let loan = unsafe { Lender::lend(&MACHINES, std::ptr::from_mut(&mut *machine)) };
+        let id = call("VirtualTextPlayer::with_machine", &(lend_output(output), color_wire(color), loan.id()));
+        VirtualTextPlayer {
+            player: RemotePlayer(Object::owned(id)),
+            _machine: Some((loan, machine)),
+            _output: PhantomData,
+        }
+    }
+}
+
+/// The submission's computer player (the book's `VirtualPlayer`).
+pub struct VirtualPlayer(Object);
+
+impl VirtualPlayer {
+    pub fn new(color: Color) -> VirtualPlayer {
+        VirtualPlayer(Object::owned(call("VirtualPlayer::new", &color_wire(color))))
+    }
+
+    pub fn value_of(&self, board: &Board) -> i32 {
+        call("VirtualPlayer::value_of", &(self.0.id(), board.id()))
+    }
+}
+
+impl Machine for VirtualPlayer {
+    fn choose_move(&mut self, board: &Board) -> Option<(i32, i32)> {
+        call("Machine::choose_move", &(self.0.id(), board.id()))
+    }
+}
+
+/// The submission's `corner_value`.
+pub fn corner_value(player: Color, corner: Option<Color>, neighbours: [Option<Color>; 3]) -> i32 {
+    let neighbours: Vec<Option<ColorWire>> = neighbours.iter().map(|square| square.map(color_wire)).collect();
+    call("corner_value", &(color_wire(player), corner.map(color_wire), neighbours))
+}
+
+/// The submission's text viewer.
+pub struct BoardTextViewer<W> {
+    object: Object,
+    _output: PhantomData<W>,
+}
+
+impl<W: Write + 'static> BoardTextViewer<W> {
+    pub fn new(output: W) -> Self {
+        BoardTextViewer {
+            object: Object::owned(call("BoardTextViewer::new", &lend_output(output))),
+            _output: PhantomData,
+        }
+    }
+}
+
+impl<W> BoardViewer for BoardTextViewer<W> {
+    fn draw(&mut self, board: &Board) -> io::Result<()> {
+        let drawn: Result<(), String> = call("BoardViewer::draw", &(self.object.id(), board.id()));
+        drawn.map_err(io::Error::other)
+    }
+}
+
+/// The submission's game, between players (and with a viewer) of the suite's, lent to the
+/// probe while the game lives.
+pub struct Game<'a> {
+    object: Object,
+    /// The game's board as the suite last asked for it (until the game plays on).
+    board: OnceCell<Board>,
+    /// The suite's players and viewer, taken back when the game is dropped, after the game
+    /// in the probe (fields drop in order; the viewer's loan before its box).
+    _players: [Loan<dyn Player>; 2],
+    _viewer: Option<(Loan<dyn BoardViewer>, Box<dyn BoardViewer + 'a>)>,
+    _borrows: PhantomData<&'a mut dyn Player>,
+}
+
+impl<'a> Game<'a> {
+    pub fn new(black: &'a mut dyn Player, white: &'a mut dyn Player) -> Game<'a> {
+        let players = [black, white].map(|player| {
+            let player: *mut (dyn Player + 'a) = player;
+            // SAFETY: only the lifetime is erased; the game borrows the player mutably for
+            // 'a, so nothing else uses it while the loan lives (the game holds it).
+            unsafe {
+                let player: *mut (dyn Player + 'static) = std::mem::transmute(player);
+                Lender::lend(&PLAYERS, player)
+            }
+        });
+        let id = call("Game::new", &(players[0].id(), players[1].id()));
+        Game {
+            object: Object::owned(id),
+            board: OnceCell::new(),
+            _players: players,
+            _viewer: None,
+            _borrows: PhantomData,
+        }
+    }
+
+    pub fn select_viewer(&mut self, mut viewer: Box<dyn BoardViewer + 'a>) {
+        let pointer: *mut (dyn BoardViewer + 'a) = &mut *viewer;
+        // SAFETY: only the lifetime is erased; the box stays where it is, owned by the game
+        // (dropped after the loan), and is used by nothing else while the loan lives.
+        let loan = unsafe {
+            let pointer: *mut (dyn BoardViewer + 'static) = std::mem::transmute(pointer);
+            Lender::lend(&VIEWERS, pointer)
+        };
+        call::<_, ()>("Game::select_viewer", &(self.object.id(), loan.id()));
+        self._viewer = Some((loan, viewer));
+    }
+
+    pub fn board(&self) -> &Board {
+        self.board.get_or_init(|| Board::kept(call("Game::board", &self.object.id())))
+    }
+
+    /// # Errors
+    /// What the submission's `play` returned.
+    pub fn play(&mut self) -> Result<Option<Color>, Error> {
+        self.board = OnceCell::new();
+        let played: Played<Option<ColorWire>> = call("Game::play", &self.object.id());
+        from_played(played).map(|winner| winner.map(color))
+    }
+}
+
+thread_local! {
+    /// The suite's players that games of the submission's borrow.
+    static PLAYERS: Lender<dyn Player> = Lender::default();
+    /// The suite's machines that computer players of the submission's own.
+    static MACHINES: Lender<dyn Machine> = Lender::default();
+    /// The suite's viewers that games of the submission's own.
+    static VIEWERS: Lender<dyn BoardViewer> = Lender::default();
+}
+
+/// The judge's functions the probe calls back: the suite's players, machines and viewers,
+/// on a board the submission's code lends for the call, and its terminals.
+fn called_back(function: &str, arguments: &[u8]) -> Option<Vec<u8>> {
+    Some(match function {
+        "Player::get_move" | "Player::skip_move" => {
+            let (player, board) = decode::<(u64, u64)>(arguments)?;
+            let board = Board::lent(board);
+            PLAYERS.with(|players| {
+                players.with(player, |player| match function {
+                    "Player::get_move" => encode(&played(player.get_move(&board))),
+                    _ => encode(&played(player.skip_move(&board))),
+                })
+            })?
+        }
+        "Player::win" | "Player::lose" | "Player::tie" => {
+            let player = decode::<u64>(arguments)?;
+            PLAYERS.with(|players| {
+                players.with(player, |player| {
+                    encode(&played(match function {
+                        "Player::win" => player.win(),
+                        "Player::lose" => player.lose(),
+                        _ => player.tie(),
+                    }))
+                })
+            })?
+        }
+        "Machine::choose_move" => {
+            let (machine, board) = decode::<(u64, u64)>(arguments)?;
+            let board = Board::lent(board);
+            MACHINES.with(|machines| machines.with(machine, |machine| encode(&machine.choose_move(&board))))?
+        }
+        "BoardViewer::draw" => {
+            let (viewer, board) = decode::<(u64, u64)>(arguments)?;
+            let board = Board::lent(board);
+            VIEWERS.with(|viewers| {
+                viewers.with(viewer, |viewer| encode(&viewer.draw(&board).map_err(|error| error.to_string())))
+            })?
+        }
+        _ => return terminals::judge::answer(function, arguments),
+    })
+}
