@@ -1,7 +1,7 @@
 //! The judge's side: one probe per judge process, started on the first call.
 
 use super::wire::{Wire, decode, encode};
-use super::{Message, PROGRAM, RELEASE};
+use super::{Message, PROGRAM, RELEASE, sys};
 use std::io::Read;
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::{Arc, Mutex};
@@ -181,7 +181,7 @@ fn reap_at_exit(pid: u32) {
     RUNNING.store(pid as i32, std::sync::atomic::Ordering::SeqCst);
     // SAFETY: registers a function that only makes system calls.
     REGISTERED.call_once(|| unsafe {
-        libc::atexit(reap);
+        sys::atexit(reap);
     });
 }
 
@@ -190,8 +190,8 @@ extern "C" fn reap() {
     if pid > 0 {
         // SAFETY: a signal to, and a wait for, the judge's own child.
         unsafe {
-            libc::kill(pid, libc::SIGKILL);
-            libc::waitpid(pid, std::ptr::null_mut(), 0);
+            sys::kill(pid, sys::SIGKILL);
+            sys::waitpid(pid, std::ptr::null_mut(), 0);
         }
     }
 }
@@ -250,7 +250,7 @@ impl Probe {
                 if total > output_limit {
                     printed.over = true;
                     // SAFETY: a signal to the probe's process, which this judge started.
-                    unsafe { libc::kill(pid as libc::pid_t, libc::SIGKILL) };
+                    unsafe { sys::kill(pid as i32, sys::SIGKILL) };
                     break;
                 }
             }

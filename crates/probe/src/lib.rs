@@ -24,6 +24,7 @@
 
 pub mod objects;
 pub mod proxy;
+mod sys;
 pub mod wire;
 
 use std::io::{self, Read, Write};
@@ -193,7 +194,7 @@ fn take_channel() -> (std::fs::File, std::fs::File) {
     // object owns descriptors 0 and 1, which now refer to other files.
     let replaced = unsafe {
         use std::os::fd::AsRawFd;
-        libc::dup2(nothing.as_raw_fd(), 0) != -1 && libc::dup2(2, 1) != -1
+        sys::dup2(nothing.as_raw_fd(), 0) != -1 && sys::dup2(2, 1) != -1
     };
     assert!(replaced, "the probe could not set its stdin and stdout aside");
     (requests.into(), answers.into())
