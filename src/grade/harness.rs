@@ -26,6 +26,8 @@ pub struct Built {
     pub programs: PathBuf,
     /// The probe linked with the submission, when the suite is a judge.
     pub probe: Option<PathBuf>,
+    /// The group whose users may read what was built (where sandboxes are users of their own).
+    pub group: u32,
 }
 
 /// Where a submission is graded: its harness package (its directory and name), the copy of
@@ -42,6 +44,9 @@ pub struct Place {
     pub package: String,
     pub work: PathBuf,
     pub shared_target: PathBuf,
+    /// The user (and group) its builds run as where sandboxes are users of their own; its
+    /// tests' users are in that group, to read what it built.
+    pub user: u32,
 }
 
 impl Place {
@@ -57,6 +62,7 @@ impl Place {
             package: format!("gamekit-grade-{id}"),
             work: grade_dir.join("work").join(&id),
             shared_target: grade_dir.join("target"),
+            user: super::sandbox::harness_user(hasher.finish()),
         }
     }
 }
@@ -84,7 +90,11 @@ pub fn build(
     isolation: Isolation,
 ) -> Result<Result<Built, String>, GradeError> {
     let judged = remote_crate(kit, &rubric.assignment).is_some();
-    let side = if judged { Side::Probe { submission: crate_dir } } else { Side::InProcess { submission: crate_dir } };
+    let side = if judged {
+        Side::Probe { submission: crate_dir, work: &place.work }
+    } else {
+        Side::InProcess { submission: crate_dir }
+    };
     write_harness(kit, rubric, side, &place.dir, &place.package)?;
     std::fs::create_dir_all(&place.shared_target)
         .map_err(GradeError::io(format!("cannot create {}", place.shared_target.display())))?;
@@ -96,17 +106,28 @@ pub fn build(
         .writable(&place.shared_target)
         .env("HOME", "/tmp")
         .env("CARGO_TERM_COLOR", "never");
-    let crates = kit.join("crates");
-    if judged {
-        // The probe's crates only: the engines are oracles, and stay out.
-        sandbox = sandbox.read_only(&crates.join("probe")).read_only(&crates.join("remote"));
-    } else {
-        sandbox = sandbox.read_only(&crates).read_only(&kit.join("tests").join(&rubric.assignment));
+    if judged && super::sandbox::is_root() {
+        // The harness and the copy become its builds' own user's, readable by its tests'
+        // group only: a build runs as that user, never as the grader's.
+        for dir in [&place.dir, &place.work] {
+            give(dir, place.user).map_err(GradeError::io(format!("cannot give {} to its user", dir.display())))?;
+        }
+        sandbox = sandbox.as_user(place.user).in_group(place.user).env("CARGO_HOME", place.dir.join(".cargo"));
+    } else if isolation == Isolation::Users {
+        return Err(GradeError::Harness(format!(
+            "{} has no judge: its suite cannot be built as a user of its own",
+            rubric.assignment
+        )));
+    }
+    if !judged {
+        // (A probe's crates are in the copy: the engines are oracles, and stay out.)
+        sandbox = sandbox.read_only(&kit.join("crates")).read_only(&kit.join("tests").join(&rubric.assignment));
         for fixtures in rubric.fixture_dirs(kit) {
             sandbox = sandbox.read_only(&fixtures);
         }
     }
-    sandbox = toolchain.expose(sandbox);
+    sandbox = toolchain.expose(sandbox, isolation);
+    let cargo_program = toolchain.cargo_in(isolation);
     // The submission's programs (and its probe) are built apart, per harness: a program left
     // in the shared target by another submission must never stand in for a missing one.
     let programs_target = place.dir.join("target");
@@ -116,7 +137,7 @@ pub fn build(
         all.extend(["--offline", "--locked", "--quiet", "--message-format=json", "--target-dir"].map(OsString::from));
         all.push(target_dir.into());
         sandbox
-            .run(&toolchain.cargo, &all, b"", Limits::build())
+            .run(&cargo_program, &all, b"", Limits::build())
             .map_err(GradeError::io("cannot run cargo in the sandbox"))
     };
     let mut packages = vec!["build", "--bins", "--package", &rubric.package];
@@ -128,7 +149,7 @@ pub fn build(
     }
     if judged {
         let judge = build_judge(kit, rubric, place, &toolchain)?;
-        return Ok(Ok(Built { probe: Some(programs.join(PROBE)), programs, ..judge }));
+        return Ok(Ok(Built { probe: Some(programs.join(PROBE)), programs, group: place.user, ..judge }));
     }
     let tests = cargo(&["test", "--no-run"], &place.shared_target)?;
     if let Some(errors) = compile_failure(&tests)? {
@@ -136,7 +157,7 @@ pub fn build(
     }
     let test_binary = test_executable(&tests.stdout, &rubric.assignment)
         .ok_or_else(|| GradeError::Harness(format!("cargo built no test executable named '{}'", rubric.assignment)))?;
-    Ok(Ok(Built { test_binary, dir: place.dir.clone(), programs, probe: None }))
+    Ok(Ok(Built { test_binary, dir: place.dir.clone(), programs, probe: None, group: place.user }))
 }
 
 /// The assignment's judge: its suite linked with its remote crate, built outside the
@@ -160,7 +181,7 @@ fn build_judge(kit: &Path, rubric: &Rubric, place: &Place, toolchain: &Toolchain
     }
     let test_binary = test_executable(&output.stdout, &rubric.assignment)
         .ok_or_else(|| GradeError::Harness(format!("cargo built no judge named '{}'", rubric.assignment)))?;
-    Ok(Built { test_binary, dir, programs: PathBuf::new(), probe: None })
+    Ok(Built { test_binary, dir, programs: PathBuf::new(), probe: None, group: place.user })
 }
 
 /// Fetches the harness's dependencies and fits its lock file, outside the sandbox: Cargo
@@ -196,9 +217,22 @@ impl Toolchain {
         Toolchain { cargo, homes }
     }
 
+    /// The Cargo a sandbox runs.
+    fn cargo_in(&self, isolation: Isolation) -> PathBuf {
+        match (isolation, super::sandbox::sysroot()) {
+            (Isolation::Users, Some(sysroot)) => sysroot.join("bin").join("cargo"),
+            _ => self.cargo.clone(),
+        }
+    }
+
     /// The sandbox with the toolchain and the registry read-only, and Cargo's directory on
-    /// its `PATH` (where it finds rustc).
-    fn expose(&self, mut sandbox: Sandbox) -> Sandbox {
+    /// its `PATH` (where it finds rustc). Users of their own run the toolchain's own Cargo
+    /// (rustup's proxies live in the grader's home, which they cannot read).
+    fn expose(&self, mut sandbox: Sandbox, isolation: Isolation) -> Sandbox {
+        if let (Isolation::Users, Some(sysroot)) = (isolation, super::sandbox::sysroot()) {
+            let path = format!("{}:/usr/local/bin:/usr/bin:/bin", sysroot.join("bin").display());
+            return sandbox.env("PATH", path);
+        }
         for (variable, path) in &self.homes {
             if path.is_dir() {
                 sandbox = sandbox.read_only(path).env(variable, path);
@@ -210,6 +244,23 @@ impl Toolchain {
         }
         sandbox.env("PATH", std::env::join_paths(path).unwrap_or_default())
     }
+}
+
+/// Gives `dir` and everything in it to `user` (and the group of that number), and makes it
+/// readable by that group only.
+fn give(dir: &Path, user: u32) -> std::io::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    fn walk(path: &Path, user: u32) -> std::io::Result<()> {
+        std::os::unix::fs::lchown(path, Some(user), Some(user))?;
+        if std::fs::symlink_metadata(path)?.is_dir() {
+            for entry in std::fs::read_dir(path)? {
+                walk(&entry?.path(), user)?;
+            }
+        }
+        Ok(())
+    }
+    walk(dir, user)?;
+    std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o750))
 }
 
 /// The full path of `program` on the `PATH`.
@@ -265,8 +316,9 @@ pub enum Side<'a> {
     InProcess { submission: &'a Path },
     /// The suite as a judge: linked with the assignment's remote crate, not the submission.
     Judge,
-    /// The probe: the remote crate's probe (`probe/src/main.rs`), linked with the submission.
-    Probe { submission: &'a Path },
+    /// The probe: the remote crate's probe (`probe/src/main.rs`), linked with the submission;
+    /// both its crates and the submission's as copied into `work`.
+    Probe { submission: &'a Path, work: &'a Path },
 }
 
 /// The assignment's remote crate (`crates/remote/<assignment>`), when it has one: then its
@@ -311,15 +363,17 @@ fn write_harness(kit: &Path, rubric: &Rubric, side: Side, dir: &Path, name: &str
             suite_dependencies.insert(rubric.package.clone(), proxy);
             test.push(Target { name: rubric.assignment.clone(), path: suite });
         }
-        Side::Probe { submission } => {
+        Side::Probe { submission, work } => {
             dependencies.insert(rubric.package.clone(), path_dependency(submission));
-            dependencies.insert("gamekit-probe".into(), path_dependency(&kit.join("crates").join("probe")));
+            dependencies.insert("gamekit-probe".into(), path_dependency(&work.join("crates").join("probe")));
             // The handout's console (the copy beside the submission's), whose errors a probe
             // passes on.
             if let Some(cin) = submission.parent().map(|graded| graded.join("cin")).filter(|cin| cin.is_dir()) {
                 dependencies.insert("cin".into(), path_dependency(&cin));
             }
-            bin.push(Target { name: PROBE.into(), path: remote()?.join(PROBE_MAIN) });
+            remote()?;
+            let probe = work.join("crates").join("remote").join(&rubric.assignment).join(PROBE_MAIN);
+            bin.push(Target { name: PROBE.into(), path: probe });
             suite_dependencies.clear();
         }
     }

@@ -9,7 +9,8 @@
 //!   takes part: nothing submitted runs while it builds;
 //! - what was refused or replaced is said in the report's notes, not silently dropped.
 //!
-//! The copy's layout (`graded/<package>/`, `graded/cin/`, `starter/<package>/src/`, in a
+//! The copy's layout (`graded/<package>/`, `graded/cin/`, `starter/<package>/src/`, a
+//! `Cargo.toml` making them a workspace of their own, in a
 //! work directory of the submission's own) is the kit's as seen from a crate: the handout's manifest finds `cin` at `../cin`, and the
 //! reference solution its provided files at `../../../starter/<package>/src/`.
 
@@ -31,11 +32,12 @@ pub struct Intake {
 }
 
 /// Copies `submission` (a crate whose package is `package`) into `work`, under the handout's
-/// contract from `kit/starter`.
+/// contract from `kit/starter`; with `probe`, the probe's crates too (`crates/probe` and
+/// `crates/remote` at the same place under `work`), so that its build reads only the copy.
 ///
 /// # Errors
 /// When the work directory cannot be written or the kit's handout cannot be read.
-pub fn take(kit: &Path, package: &str, submission: &Path, work: &Path) -> Result<Intake, GradeError> {
+pub fn take(kit: &Path, package: &str, submission: &Path, work: &Path, probe: bool) -> Result<Intake, GradeError> {
     let mut tree = Tree::new();
     let handout = kit.join("starter").join(package);
     let crate_dir = work.join("graded").join(package);
@@ -67,6 +69,20 @@ pub fn take(kit: &Path, package: &str, submission: &Path, work: &Path) -> Result
     let (cin_copy, mut cin_budget) = (work.join("graded").join("cin"), Budget { bytes: 0, files: 0 });
     copy_tree(&cin.join("src"), &cin_copy.join("src"), Path::new("src"), &mut cin_budget, &mut Vec::new(), &mut tree);
     tree.insert(cin_copy.join("Cargo.toml"), read(&cin.join("Cargo.toml"))?.into_bytes());
+    let mut members = vec![format!("graded/{package}"), "graded/cin".to_owned()];
+    if probe {
+        for crates in [Path::new("crates/probe"), Path::new("crates/remote")] {
+            let mut kits = Budget { bytes: 0, files: 0 };
+            copy_tree(&kit.join(crates), &work.join(crates), crates, &mut kits, &mut Vec::new(), &mut tree);
+        }
+        members.push("crates/probe".to_owned());
+    }
+    // A workspace of the copy's own: Cargo looking for the crates' workspace stops here,
+    // rather than going up into the kit (which, where sandboxes are users of their own, they
+    // may not read).
+    let members: Vec<String> = members.iter().map(|member| format!("{member:?}")).collect();
+    let workspace = format!("[workspace]\nmembers = [{}]\nresolver = \"3\"\n", members.join(", "));
+    tree.insert(work.join("Cargo.toml"), workspace.into_bytes());
     sync(work, &tree)?;
     Ok(Intake { crate_dir, notes })
 }

@@ -115,8 +115,11 @@ pub fn grade(options: &Options, mut progress: impl FnMut(&TestResult)) -> Result
     let verdicts =
         if harness::remote_crate(&kit, &rubric.assignment).is_some() { Verdicts::Judged } else { Verdicts::InProcess };
     let mut report = Report::new(&rubric, &submission, isolation, verdicts);
+    if isolation == Isolation::Users {
+        sandbox::protect_kit(&kit).map_err(GradeError::io(format!("cannot make {} private", kit.display())))?;
+    }
     let place = harness::Place::of(&kit, &rubric.assignment, &submission);
-    let intake = intake::take(&kit, &rubric.package, &submission, &place.work)?;
+    let intake = intake::take(&kit, &rubric.package, &submission, &place.work, verdicts == Verdicts::Judged)?;
     report.notes = intake.notes;
     let built = match harness::build(&kit, &rubric, &intake.crate_dir, &place, isolation)? {
         Ok(built) => built,
@@ -125,8 +128,8 @@ pub fn grade(options: &Options, mut progress: impl FnMut(&TestResult)) -> Result
             return Ok(report);
         }
     };
-    let sandbox = run::runner(&built, &kit, &rubric, isolation)?;
-    let names = run::list(&built, &sandbox)?;
+    let runner = run::runner(&built, &kit, &rubric, isolation);
+    let names = run::list(&built, &runner)?;
     let groups: Vec<Option<usize>> = names.iter().map(|name| rubric.group_of(name)).collect();
     let tests_in = |index| groups.iter().filter(|&&group| group == Some(index)).count();
     let shares: Vec<f64> =
@@ -140,7 +143,7 @@ pub fn grade(options: &Options, mut progress: impl FnMut(&TestResult)) -> Result
     }
     let outcomes = run_all(
         &graded,
-        |(name, _, limits)| run::one(&built, &sandbox, name, *limits),
+        |(name, _, limits)| run::one(&built, &runner, name, *limits),
         |at, outcome| {
             let (name, index, _) = graded[at];
             let share = shares[index];

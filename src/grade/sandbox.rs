@@ -14,9 +14,13 @@
 //!   time limit, every process in it is killed too, `setsid` or not, so nothing is left
 //!   behind and no pipe is held open.
 //!
-//! Without bubblewrap (or where it cannot create namespaces, as inside some containers)
-//! grading still runs, in a process group with the same limits, and [`Isolation::None`] says
-//! in the report that nothing was isolated.
+//! Where bubblewrap cannot create namespaces (inside most containers, Gradescope's among
+//! them) and the grader is root, [`Isolation::Users`] is the fallback: every build and test
+//! runs as an unprivileged user of its own, with no capabilities, the same limits, and the
+//! kit made unreadable to other users ([`protect_kit`]); when it ends, every process of
+//! that user is killed and the files it left in the shared temporary directories removed.
+//! Without either, grading still runs, in a process group with the same limits, and
+//! [`Isolation::None`] says in the report that nothing was isolated.
 
 use std::ffi::OsString;
 use std::io::Read;
@@ -33,23 +37,30 @@ use wait_timeout::ChildExt;
 pub enum Isolation {
     /// bubblewrap namespaces: only the given directories, no network, no other process.
     Bubblewrap,
+    /// Users of their own, without namespaces (root, where bubblewrap cannot create them):
+    /// what is not readable by every user is out of reach, the kit made so; the network and
+    /// other processes are not hidden.
+    Users,
     /// None: the code ran as the grader's user, seeing what it sees (limits still apply).
     None,
 }
 
 impl Isolation {
-    /// bubblewrap when it is installed and can create the namespaces it needs here.
+    /// bubblewrap when it is installed and can create the namespaces it needs here; else, as
+    /// root, users of their own when `setpriv` is installed and the Rust toolchain is
+    /// readable by every user ([`sysroot`]); else none. `GAMEKIT_ISOLATION` (`bubblewrap`,
+    /// `users` or `none`) chooses instead, for the kit's own checks of each.
     pub fn detect() -> Isolation {
         static DETECTED: std::sync::OnceLock<Isolation> = std::sync::OnceLock::new();
-        *DETECTED.get_or_init(|| {
-            let works = Command::new(BWRAP)
-                .args(["--ro-bind", "/", "/", "--unshare-all", "--proc", "/proc", "--dev", "/dev", "true"])
-                .stdin(Stdio::null())
-                .stdout(Stdio::null())
-                .stderr(Stdio::null())
-                .status()
-                .is_ok_and(|status| status.success());
-            if works { Isolation::Bubblewrap } else { Isolation::None }
+        *DETECTED.get_or_init(|| match std::env::var("GAMEKIT_ISOLATION").as_deref() {
+            Ok("bubblewrap") => Isolation::Bubblewrap,
+            Ok("users") => Isolation::Users,
+            Ok("none") => Isolation::None,
+            _ if runs(Command::new(BWRAP).args(["--ro-bind", "/", "/", "--unshare-all", "--proc", "/proc"])) => {
+                Isolation::Bubblewrap
+            }
+            _ if is_root() && runs(Command::new("setpriv").arg("--version")) && sysroot().is_some() => Isolation::Users,
+            _ => Isolation::None,
         })
     }
 
@@ -61,11 +72,19 @@ impl Isolation {
                  sandboxes (its own copy of the submission, no network, no other process, \
                  limits on time, memory, processes and output)"
             }
+            Isolation::Users => {
+                "isolated by users: bubblewrap cannot create namespaces here, so the submission \
+                 was built and its code run only as users of their own with no capabilities \
+                 (its own copy of the submission, the kit readable by no other user, limits on \
+                 time, memory, processes and output, every process killed after each test); \
+                 the network and the other processes were not hidden"
+            }
             Isolation::None => {
-                "NOT ISOLATED: bubblewrap is not installed or cannot create namespaces here, so \
-                 the submission's code ran as this user and could read and change what this \
-                 user can (time, memory and output were still limited); install bubblewrap to \
-                 grade untrusted code"
+                "NOT ISOLATED: bubblewrap is not installed or cannot create namespaces here, and \
+                 the grader is not root (or has no setpriv, or a toolchain other users cannot \
+                 read), so the submission's code ran as this user and could read and change \
+                 what this user can (time, memory and output were still limited); install \
+                 bubblewrap to grade untrusted code"
             }
         }
     }
@@ -73,6 +92,36 @@ impl Isolation {
 
 const BWRAP: &str = "bwrap";
 
+/// Whether `command` runs and succeeds, quietly.
+fn runs(command: &mut Command) -> bool {
+    command
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|status| status.success())
+}
+
+/// The Rust toolchain's directory (`rustc --print sysroot`), when every user can read it:
+/// what builds run as users of their own need (rustup's proxies in root's home they cannot).
+pub fn sysroot() -> Option<PathBuf> {
+    static SYSROOT: std::sync::OnceLock<Option<PathBuf>> = std::sync::OnceLock::new();
+    SYSROOT.get_or_init(readable_sysroot).clone()
+}
+
+fn readable_sysroot() -> Option<PathBuf> {
+    let rustc = std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
+    let printed = Command::new(rustc).args(["--print", "sysroot"]).stderr(Stdio::null()).output().ok()?;
+    let sysroot = PathBuf::from(String::from_utf8(printed.stdout).ok()?.trim());
+    let open_to_all = |path: &Path, bits: u32| {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::metadata(path).is_ok_and(|metadata| metadata.permissions().mode() & bits == bits)
+    };
+    let readable = sysroot.ancestors().skip(1).all(|dir| open_to_all(dir, 0o001))
+        && open_to_all(&sysroot, 0o005)
+        && open_to_all(&sysroot.join("bin").join("cargo"), 0o005);
+    readable.then_some(sysroot)
+}
 /// What a sandboxed process may use. Each limit hit is named in [`Ran::limit`].
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Limits {
@@ -147,9 +196,21 @@ pub struct Sandbox {
     writable: Vec<PathBuf>,
     env: Vec<(String, OsString)>,
     dir: PathBuf,
-    /// Run as a user of its own (tests), rather than as the grader's user with no
-    /// capabilities (builds, which must write the shared target directory).
-    own_user: bool,
+    user: User,
+    /// The group its users run in (a harness's, whose files they may read); else each
+    /// user's own.
+    group: Option<u32>,
+}
+
+/// Who a sandbox's processes run as, when the grader is root.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum User {
+    /// The grader's user, with no capabilities (with bubblewrap only).
+    Grader,
+    /// A user no one else has, new for each run, so that its limits and its end are its own.
+    OwnEachRun,
+    /// This user.
+    Fixed(u32),
 }
 
 impl Sandbox {
@@ -161,7 +222,8 @@ impl Sandbox {
             writable: Vec::new(),
             env: vec![("PATH".into(), "/usr/local/bin:/usr/bin:/bin".into())],
             dir: dir.to_owned(),
-            own_user: false,
+            user: User::Grader,
+            group: None,
         }
     }
 
@@ -183,10 +245,31 @@ impl Sandbox {
         self
     }
 
-    /// Runs as an unprivileged user of its own when the grader is root.
+    /// Runs as an unprivileged user of its own, new for each run, when the grader is root.
     pub fn own_user(mut self) -> Sandbox {
-        self.own_user = true;
+        self.user = User::OwnEachRun;
         self
+    }
+
+    /// Runs as `user` when the grader is root: a harness's builds, or one test's probe (a
+    /// [`new_user`], so that [`end`](Self::end) ends that test's processes only).
+    pub fn as_user(mut self, user: u32) -> Sandbox {
+        self.user = User::Fixed(user);
+        self
+    }
+
+    /// Runs its users in `group` when the grader is root.
+    pub fn in_group(mut self, group: u32) -> Sandbox {
+        self.group = Some(group);
+        self
+    }
+
+    /// Ends what the sandbox's fixed user left behind, where no namespace does it: its every
+    /// process, and its files in the directories every user may write.
+    pub fn end(&self) {
+        if let (Isolation::Users, User::Fixed(user)) = (self.isolation, self.user) {
+            end_user(user);
+        }
     }
 
     /// Runs `program` with `args` in the sandbox, `input` on its stdin, within `limits`.
@@ -194,7 +277,7 @@ impl Sandbox {
     /// # Errors
     /// When the process cannot be started.
     pub fn run(&self, program: &Path, args: &[OsString], input: &[u8], limits: Limits) -> std::io::Result<Ran> {
-        let mut command = self.command(program, args);
+        let (mut command, user) = self.command(program, args);
         command.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
         apply_limits(&mut command, limits);
         let start = Instant::now();
@@ -247,23 +330,63 @@ impl Sandbox {
         // process group may still hold a pipe, so wait for the readers a moment only.
         let [stdout, stderr] = readers.map(|reader| reader.map(|reader| reader.finish()).unwrap_or_default());
         let limit = limit.or_else(|| status.and_then(|status| limit_of(status, &stderr)));
+        if let (Isolation::Users, Some(user)) = (self.isolation, user) {
+            end_user(user);
+        }
         Ok(Ran { status, stdout, stderr, limit, seconds })
     }
 
     /// The command line that runs `program` in the sandbox, for a process that starts it
     /// itself (a judge its probe); the limits are what that process has.
     pub fn argv(&self, program: &Path) -> Vec<OsString> {
-        let command = self.command(program, &[]);
+        let (command, _) = self.command(program, &[]);
         std::iter::once(command.get_program()).chain(command.get_args()).map(OsString::from).collect()
     }
 
-    fn command(&self, program: &Path, args: &[OsString]) -> Command {
-        if self.isolation == Isolation::None {
-            let mut command = Command::new(program);
-            command.args(args).current_dir(&self.dir).env_clear().envs(self.env.iter().map(|(k, v)| (k, v)));
-            return command;
+    /// The command that runs `program` in the sandbox, and the user it runs as (when not the
+    /// grader's).
+    fn command(&self, program: &Path, args: &[OsString]) -> (Command, Option<u32>) {
+        let user = match self.user {
+            _ if !is_root() => None,
+            User::Grader => None,
+            User::OwnEachRun => Some(new_user()),
+            User::Fixed(user) => Some(user),
+        };
+        match self.isolation {
+            Isolation::None => {
+                let mut command = Command::new(program);
+                command.args(args).current_dir(&self.dir).env_clear().envs(self.env.iter().map(|(k, v)| (k, v)));
+                (command, None)
+            }
+            Isolation::Users => {
+                // Never as the grader: a user of its own, and nothing but what every user sees.
+                let user = user.unwrap_or_else(new_user);
+                let mut command = self.as_unprivileged(user);
+                command.args(["env", "-i", "-C"]).arg(&self.dir);
+                command.args(self.env.iter().map(|(name, value)| {
+                    let mut setting = OsString::from(format!("{name}="));
+                    setting.push(value);
+                    setting
+                }));
+                command.arg(program).args(args);
+                (command, Some(user))
+            }
+            Isolation::Bubblewrap => (self.bubblewrap(program, args, user), user),
         }
-        let own_user = self.own_user && is_root();
+    }
+
+    /// `setpriv` as `user` in the sandbox's group, with no capabilities left and none to
+    /// gain; the program and its arguments follow.
+    fn as_unprivileged(&self, user: u32) -> Command {
+        let (user, group) = (user.to_string(), self.group.map_or_else(|| user.to_string(), |group| group.to_string()));
+        let mut command = Command::new("setpriv");
+        command.args(["--reuid", &user, "--regid", &group, "--clear-groups"]);
+        command.args(["--bounding-set=-all", "--inh-caps=-all", "--no-new-privs", "--"]);
+        command
+    }
+
+    fn bubblewrap(&self, program: &Path, args: &[OsString], user: Option<u32>) -> Command {
+        let own_user = user.is_some();
         let mut command = Command::new(BWRAP);
         // Every namespace; the user one only where the sandbox does not get a user of its
         // own (as root, a user namespace would map no user but root).
@@ -294,34 +417,107 @@ impl Sandbox {
         for (name, value) in &self.env {
             command.arg("--setenv").arg(name).arg(value);
         }
-        if own_user {
+        if let Some(user) = user {
             // Root outside, so bubblewrap made no user namespace: become a user of our own,
             // with no capabilities left and none to gain.
-            let user = sandbox_user().to_string();
-            command.args(["--", "setpriv", "--reuid", &user, "--regid", &user, "--clear-groups"]);
-            command.args(["--bounding-set=-all", "--inh-caps=-all", "--no-new-privs"]);
+            let setpriv = self.as_unprivileged(user);
+            command.arg("--").arg(setpriv.get_program()).args(setpriv.get_args());
         } else if is_root() {
             command.args(["--cap-drop", "ALL"]);
         }
-        command.arg("--").arg(program).args(args);
+        if user.is_none() {
+            command.arg("--");
+        }
+        command.arg(program).args(args);
         command
     }
 }
 
-/// A user id no one else has, new for each sandbox, so that limits on processes count only
-/// that sandbox's.
-fn sandbox_user() -> u32 {
+/// A user id no one else has, new at each call, so that limits on processes count only its
+/// sandbox's, and its end ends only that sandbox's processes.
+pub fn new_user() -> u32 {
     static NEXT: AtomicU32 = AtomicU32::new(0);
     SANDBOX_USERS + NEXT.fetch_add(1, Ordering::Relaxed) % 100_000
+}
+
+/// The user (and group) id of a harness's builds, from its name's hash: its own, the same on
+/// every grade of the submission, so its files stay its own.
+pub fn harness_user(hash: u64) -> u32 {
+    SANDBOX_USERS + 100_000 + (hash % 100_000) as u32
 }
 
 /// The first of the user ids sandboxes run as: far above any account's.
 const SANDBOX_USERS: u32 = 1_800_000_000;
 
-/// The user ids sandboxes run as, for a check that none is left running.
-pub const SANDBOX_USER_IDS: std::ops::Range<u32> = SANDBOX_USERS..SANDBOX_USERS + 100_000;
+/// The user ids sandboxes run as (tests', then harnesses'), for a check that none is left
+/// running.
+pub const SANDBOX_USER_IDS: std::ops::Range<u32> = SANDBOX_USERS..SANDBOX_USERS + 200_000;
 
-fn is_root() -> bool {
+/// Makes the kit unreadable to the users sandboxes run as, where no namespace hides it: other
+/// users may only pass through the kit's folder and those on the way to the harnesses (each
+/// read by its own group: the copy of the submission and of the probe's crates, what was
+/// built), and may not open anything else in them (the solutions, the suites, the fixtures,
+/// the engines, the judges).
+///
+/// # Errors
+/// When a permission cannot be changed.
+pub fn protect_kit(kit: &Path) -> std::io::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    let target = kit.join("target");
+    let grade = target.join("grade");
+    let passages = [kit.to_owned(), target, grade.clone(), grade.join("work")];
+    let set_others = |path: &Path, bits: u32| -> std::io::Result<()> {
+        let mode = std::fs::symlink_metadata(path)?.permissions().mode();
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode & !0o007 | bits))
+    };
+    for passage in &passages {
+        if !passage.is_dir() {
+            continue;
+        }
+        set_others(passage, 0o001)?;
+        for entry in std::fs::read_dir(passage)? {
+            let path = entry?.path();
+            let symlink = std::fs::symlink_metadata(&path)?.file_type().is_symlink();
+            if !symlink && !passages.contains(&path) {
+                set_others(&path, 0)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Kills every process of `user` (a `setsid` daemon too: without a PID namespace nothing
+/// else would) and removes what it left in the directories every user may write.
+fn end_user(user: u32) {
+    let user_id = user.to_string();
+    // `kill -1` as the user signals all of its processes; it fails once there are none.
+    for _ in 0..100 {
+        let mut kill = Command::new("setpriv");
+        kill.args(["--reuid", &user_id, "--regid", &user_id, "--clear-groups", "--", "kill", "-KILL", "-1"]);
+        if !runs(&mut kill) {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    for shared in ["/tmp", "/var/tmp", "/dev/shm"] {
+        for entry in std::fs::read_dir(shared).into_iter().flatten().flatten() {
+            use std::os::unix::fs::MetadataExt;
+            let path = entry.path();
+            match std::fs::symlink_metadata(&path) {
+                Ok(metadata) if metadata.uid() == user && metadata.is_dir() => {
+                    let _ = std::fs::remove_dir_all(&path);
+                }
+                Ok(metadata) if metadata.uid() == user => {
+                    let _ = std::fs::remove_file(&path);
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+/// Whether the grader runs as root, and so can run sandboxes as users of their own.
+pub fn is_root() -> bool {
     #[cfg(unix)]
     {
         nix::unistd::geteuid().is_root()
