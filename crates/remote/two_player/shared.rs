@@ -22,9 +22,13 @@ pub const EMPTY: u8 = 2;
 /// A Stonehenge move as it crosses: its place and its stone.
 pub type StoneMoveWire = (usize, u32);
 
-/// What the search asks of one of the submission's positions for one player: `evaluate`,
-/// `is_leaf` and `is_stable` (first for the second player, then the first, when both).
-pub type Facts = (i32, bool, bool);
+/// What a search asks of every position it reaches, for the player to move: `evaluate` and
+/// `is_stable` (`is_leaf` only of those it may go on from).
+pub type Facts = (i32, bool);
+
+/// A position's legal moves for a player, and after each, its position (kept in the probe)
+/// and the facts of that for the other player: a node of a search in one round trip.
+pub type Expansion<M> = (Vec<M>, Vec<(u64, Facts)>);
 
 /// Connect Four as the suite reads it: its 42 cells (`cell(row, column)`), row 1 first.
 pub type C4View = Vec<u8>;

@@ -227,11 +227,11 @@ macro_rules! game {
             }
 
             fn is_leaf(player: bool, game: &$game) -> bool {
-                game.0.facts(player).map_or_else(|| game.0.judged("is_leaf", player, ()), |facts| facts.1)
+                game.0.is_leaf(player).unwrap_or_else(|| game.0.judged("is_leaf", player, ()))
             }
 
             fn is_stable(player: bool, game: &$game) -> bool {
-                game.0.facts(player).map_or_else(|| game.0.judged("is_stable", player, ()), |facts| facts.2)
+                game.0.facts(player).map_or_else(|| game.0.judged("is_stable", player, ()), |facts| facts.1)
             }
 
             fn state_of(player: bool, game: &$game) -> State {

@@ -9,7 +9,7 @@
 //! a batch is all or nothing: when one of the submission's calls in it panics, each call is
 //! made on its own, as the suite makes it, and fails as it would.
 
-use crate::shared::Facts;
+use crate::shared::{Expansion, Facts};
 use crate::{call, try_call};
 use gamekit_probe::wire::Wire;
 use std::cell::{Cell, OnceCell, RefCell};
@@ -57,7 +57,14 @@ struct Kept<K: Kind> {
     moves: [OnceCell<Vec<K::Move>>; 2],
     /// The position after each legal move, in their order.
     children: [OnceCell<Vec<Position<K>>>; 2],
+    /// Whether a move was made from here already: a second one is a search going through
+    /// them all, and makes them all at once.
+    played: [Cell<bool>; 2],
+    /// Whether they were all asked at once already (it fails when one of them panics).
+    expanded: [Cell<bool>; 2],
+    /// `evaluate` and `is_stable`.
     facts: [OnceCell<Facts>; 2],
+    leaf: [OnceCell<bool>; 2],
     /// `None` when one of the accessors panicked.
     view: OnceCell<Option<K::View>>,
     /// Whether the suite has asked how good it is: then it is searching from here.
@@ -81,7 +88,10 @@ impl<K: Kind> Position<K> {
             object: Object(id),
             moves: Default::default(),
             children: Default::default(),
+            played: Default::default(),
+            expanded: Default::default(),
             facts: Default::default(),
+            leaf: Default::default(),
             view: OnceCell::new(),
             searched: Cell::new(false),
         }))
@@ -111,6 +121,9 @@ impl<K: Kind> Position<K> {
 
     pub fn play(&self, player: bool, mv: K::Move) -> Self {
         let side = usize::from(player);
+        if self.0.played[side].replace(true) && self.0.children[side].get().is_none() {
+            self.expand(player);
+        }
         if let (Some(moves), Some(children)) = (self.0.moves[side].get(), self.0.children[side].get())
             && let Some(index) = moves.iter().position(|&known| known == mv)
         {
@@ -138,9 +151,15 @@ impl<K: Kind> Position<K> {
     /// `player`'s legal moves, with the position after each and how good it is for the
     /// other player (what a search asks next): `None` when one of those calls panicked.
     fn expand(&self, player: bool) -> Option<Vec<K::Move>> {
-        let expanded: Result<(Vec<K::Wire>, Vec<(u64, Facts)>), String> =
-            try_call(&Self::method("expand"), &(self.id(), player));
-        let (moves, children) = expanded.ok()?;
+        if self.0.expanded[usize::from(player)].replace(true) {
+            return None;
+        }
+        let expanded: Result<Expansion<K::Wire>, String> = try_call(&Self::method("expand"), &(self.id(), player));
+        self.expanded(player, expanded.ok()?)
+    }
+
+    /// Keeps an expansion for `player`; `None` when it is nonsense.
+    fn expanded(&self, player: bool, (moves, children): Expansion<K::Wire>) -> Option<Vec<K::Move>> {
         let children: Vec<Position<K>> =
             children.into_iter().map(|(id, facts)| Position::searched(id, !player, facts)).collect();
         let moves: Vec<K::Move> = moves.into_iter().map(K::take).collect();
@@ -161,18 +180,47 @@ impl<K: Kind> Position<K> {
         position
     }
 
-    /// `evaluate`, `is_leaf` and `is_stable` for `player`; `None` when one of them panicked
-    /// (then each is asked on its own).
+    /// `evaluate` and `is_stable` for `player`; `None` when one of them panicked (then each
+    /// is asked on its own).
     pub fn facts(&self, player: bool) -> Option<Facts> {
-        self.0.searched.set(true);
         let side = usize::from(player);
         if let Some(&facts) = self.0.facts[side].get() {
             return Some(facts);
         }
-        let both: (Facts, Facts) = try_call(&Self::method("facts"), &self.id()).ok()?;
-        let _ = self.0.facts[0].set(both.0);
-        let _ = self.0.facts[1].set(both.1);
-        Some(if player { both.1 } else { both.0 })
+        self.look(player)?;
+        self.0.facts[side].get().copied()
+    }
+
+    /// `is_leaf` for `player`; `None` when it panicked (then it is asked on its own). A
+    /// position a search reaches that is not a leaf is searched next: its moves come along.
+    pub fn is_leaf(&self, player: bool) -> Option<bool> {
+        let side = usize::from(player);
+        if let Some(&leaf) = self.0.leaf[side].get() {
+            return Some(leaf);
+        }
+        if self.0.searched.get() && !self.0.expanded[side].replace(true) {
+            let answer: Result<(bool, Option<Expansion<K::Wire>>), String> =
+                try_call(&Self::method("leaf_or_expand"), &(self.id(), player));
+            let (leaf, expansion) = answer.ok()?;
+            if let Some(expansion) = expansion {
+                self.expanded(player, expansion);
+            }
+            let _ = self.0.leaf[side].set(leaf);
+            return Some(leaf);
+        }
+        self.look(player)?;
+        self.0.leaf[side].get().copied()
+    }
+
+    /// Asks `evaluate`, `is_stable` and `is_leaf` for `player` at once: the suite is
+    /// searching from here.
+    fn look(&self, player: bool) -> Option<()> {
+        self.0.searched.set(true);
+        let (value, stable, leaf): (i32, bool, bool) = try_call(&Self::method("facts"), &(self.id(), player)).ok()?;
+        let side = usize::from(player);
+        let _ = self.0.facts[side].set((value, stable));
+        let _ = self.0.leaf[side].set(leaf);
+        Some(())
     }
 
     /// What the accessors answer; `None` when one of them panicked (then each is asked on

@@ -16,7 +16,7 @@ use two_player::{
 #[path = "../../shared.rs"]
 #[allow(dead_code)]
 mod shared;
-use shared::{C4View, ErrorWire, Facts, StoneMoveWire, StoneView};
+use shared::{C4View, ErrorWire, Expansion, Facts, StoneMoveWire, StoneView};
 
 #[path = "../../../terminals/mod.rs"]
 mod terminals;
@@ -149,9 +149,9 @@ fn seen<T: 'static, R>(id: u64, f: impl FnOnce(&T) -> R) -> Option<R> {
     Some(f(unsafe { &*kept }))
 }
 
-/// What the search asks of `game` for `player`.
+/// What a search asks of every position it reaches, for `player`.
 fn facts<E: Evaluation>(player: bool, game: &E::Game) -> Facts {
-    (E::evaluate(player, game), E::is_leaf(player, game), E::is_stable(player, game))
+    (E::evaluate(player, game), E::is_stable(player, game))
 }
 
 /// The evaluation of each handout game, for the facts of its positions.
@@ -183,8 +183,21 @@ fn position<G: Evaluated>(method: &str, arguments: &[u8]) -> Option<Vec<u8>> {
             let moves = seen(id, |game: &G| Some(game.legal_moves(decode(arguments)?)))??;
             encode(&moves.into_iter().map(G::put).collect::<Vec<_>>())
         }
-        "expand" => encode(&seen(id, |game: &G| expand(game, decode(arguments)?))??),
-        "facts" => encode(&seen(id, |game: &G| (facts::<G::Eval>(false, game), facts::<G::Eval>(true, game)))?),
+        "expand" => encode(&seen(id, |game: &G| Some(expand(game, decode(arguments)?)))??),
+        "leaf_or_expand" => {
+            let player = decode::<bool>(arguments)?;
+            encode(&seen(id, |game: &G| {
+                let leaf = G::Eval::is_leaf(player, game);
+                (leaf, (!leaf).then(|| expand(game, player)))
+            })?)
+        }
+        "facts" => {
+            let player = decode::<bool>(arguments)?;
+            encode(&seen(id, |game: &G| {
+                let (value, stable) = facts::<G::Eval>(player, game);
+                (value, stable, G::Eval::is_leaf(player, game))
+            })?)
+        }
         "view" => encode(&seen(id, G::view)?),
         "to_string" => encode(&seen(id, G::to_string)?),
         "debug" => encode(&seen(id, |game: &G| format!("{game:?}"))?),
@@ -199,7 +212,7 @@ fn position<G: Evaluated>(method: &str, arguments: &[u8]) -> Option<Vec<u8>> {
 /// `player`'s legal moves in `game`, and each one's position (kept) with what the search asks
 /// of it for the other player: a search's node in one round trip rather than one a move.
 /// Kept only once all were made, so a panic leaves nothing behind.
-fn expand<G: Evaluated>(game: &G, player: bool) -> Option<(Vec<G::Wire>, Vec<(u64, Facts)>)> {
+fn expand<G: Evaluated>(game: &G, player: bool) -> Expansion<G::Wire> {
     let moves = game.legal_moves(player);
     let children: Vec<(G, Facts)> = moves
         .iter()
@@ -210,7 +223,7 @@ fn expand<G: Evaluated>(game: &G, player: bool) -> Option<(Vec<G::Wire>, Vec<(u6
         })
         .collect();
     let children = children.into_iter().map(|(child, facts)| (keep(child), facts)).collect();
-    Some((moves.into_iter().map(G::put).collect(), children))
+    (moves.into_iter().map(G::put).collect(), children)
 }
 
 fn evaluation<E>(method: &str, arguments: &[u8]) -> Option<Vec<u8>>
