@@ -71,6 +71,9 @@ struct Kept<K: Kind> {
     searched: Cell<bool>,
 }
 
+/// Whether a position is a leaf, and its expansion when it is not.
+type LeafOrExpansion<M> = (bool, Option<Expansion<M>>);
+
 /// One of the submission's positions.
 pub(crate) struct Position<K: Kind>(Rc<Kept<K>>);
 
@@ -199,7 +202,7 @@ impl<K: Kind> Position<K> {
             return Some(leaf);
         }
         if self.0.searched.get() && !self.0.expanded[side].replace(true) {
-            let answer: Result<(bool, Option<Expansion<K::Wire>>), String> =
+            let answer: Result<LeafOrExpansion<K::Wire>, String> =
                 try_call(&Self::method("leaf_or_expand"), &(self.id(), player));
             let (leaf, expansion) = answer.ok()?;
             if let Some(expansion) = expansion {
