@@ -324,7 +324,7 @@ fn text<T: Text>(method: &str, arguments: &[u8]) -> Option<Vec<u8>> {
 }
 
 /// The submission's skeleton showing its games through one of the suite's interfaces.
-type Skeleton_<E> = Skeleton<E, Shown<<E as Evaluation>::Game>>;
+type ShownSkeleton<E> = Skeleton<E, Shown<<E as Evaluation>::Game>>;
 
 fn skeleton<E>(method: &str, arguments: &[u8]) -> Option<Vec<u8>>
 where
@@ -334,20 +334,20 @@ where
     Some(match method {
         "new" => {
             let (display, depth) = decode::<(u64, i32)>(arguments)?;
-            encode(&keep(Skeleton_::<E>::new(Shown::new(display), depth)))
+            encode(&keep(ShownSkeleton::<E>::new(Shown::new(display), depth)))
         }
-        "main" => encode(&with(decode(arguments)?, |skeleton: &mut Skeleton_<E>| skeleton.main().map_err(error))?),
+        "main" => encode(&with(decode(arguments)?, |skeleton: &mut ShownSkeleton<E>| skeleton.main().map_err(error))?),
         "play_h" | "play_m" => {
             let (id, player) = decode::<(u64, bool)>(arguments)?;
             let played = with(
                 id,
-                |skeleton: &mut Skeleton_<E>| {
+                |skeleton: &mut ShownSkeleton<E>| {
                     if method == "play_h" { skeleton.play_h(player) } else { skeleton.play_m(player) }
                 },
             )?;
             encode(&played.map(state).map_err(error))
         }
-        "game" => encode(&keep(with(decode(arguments)?, |skeleton: &mut Skeleton_<E>| skeleton.game().clone())?)),
+        "game" => encode(&keep(with(decode(arguments)?, |skeleton: &mut ShownSkeleton<E>| skeleton.game().clone())?)),
         _ => return None,
     })
 }
