@@ -1,0 +1,120 @@
+//! The suite's own games, lent to the submission's generic search: a stand-in game here
+//! whose every move is a call back, so that the judge makes each move on the suite's game
+//! itself (and counts the positions the search visits) and answers as the suite's types
+//! answer. A move crosses as its index among the position's legal moves.
+
+use crate::shared::LentFacts;
+use gamekit_probe::call_back;
+use gamekit_probe::wire::{decode, encode};
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::fmt;
+use two_player::{Evaluation, Representation};
+
+thread_local! {
+    /// What the judge said of each position for each player, during one search: its answers
+    /// are pure, and asking again would be a round trip.
+    static FACTS: RefCell<HashMap<(u64, bool), LentFacts>> = RefCell::new(HashMap::new());
+    /// The judge's number for the search under way.
+    static SEARCH: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// Calls the search under way back.
+fn back<A: gamekit_probe::wire::Wire, R: gamekit_probe::wire::Wire>(method: &str, arguments: A) -> R {
+    call_back(&format!("Lent::{method}"), &(SEARCH.get(), arguments))
+}
+
+/// What the judge says of position `id` for `player`.
+fn facts(id: u64, player: bool) -> LentFacts {
+    if let Some(facts) = FACTS.with_borrow(|known| known.get(&(id, player)).copied()) {
+        return facts;
+    }
+    let facts = back("facts", (id, player));
+    FACTS.with_borrow_mut(|known| known.insert((id, player), facts));
+    facts
+}
+
+/// A position of the suite's game: its number in the judge.
+#[derive(Clone)]
+pub struct LentGame {
+    id: u64,
+}
+
+/// The suite's own `Debug` of the position (a `todo!()` prints it).
+impl fmt::Debug for LentGame {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&back::<_, String>("debug", self.id))
+    }
+}
+
+impl Representation for LentGame {
+    type Move = usize;
+
+    fn game_start() -> Self {
+        LentGame { id: back("game_start", ()) }
+    }
+
+    fn legal_moves(&self, player: bool) -> Vec<usize> {
+        (0..facts(self.id, player).0).collect()
+    }
+
+    /// Always the judge's move: it counts them.
+    fn play(&self, player: bool, mv: usize) -> Self {
+        let (id, after): (u64, LentFacts) = back("play", (self.id, player, mv));
+        FACTS.with_borrow_mut(|known| known.insert((id, !player), after));
+        LentGame { id }
+    }
+}
+
+/// The suite's evaluation, with its bounds (constants, so one type for each pair the
+/// judge may lend).
+pub struct Lent<const MORE: i32, const LESS: i32>;
+
+impl<const MORE: i32, const LESS: i32> Evaluation for Lent<MORE, LESS> {
+    type Game = LentGame;
+    const MORE_I: i32 = MORE;
+    const LESS_I: i32 = LESS;
+
+    fn evaluate(player: bool, game: &LentGame) -> i32 {
+        facts(game.id, player).1
+    }
+
+    fn is_leaf(player: bool, game: &LentGame) -> bool {
+        facts(game.id, player).2
+    }
+
+    fn is_stable(player: bool, game: &LentGame) -> bool {
+        facts(game.id, player).3
+    }
+}
+
+/// The submission's search on the suite's game, its root position 0 (of which the judge
+/// says `root` for `player`), with the bounds `(more, less)`: the index of the move chosen.
+macro_rules! searched {
+    ($more:ident, $less:ident, $depth:ident, $player:ident, $($bounds:literal $lower:literal)*) => {
+        match ($more, $less) {
+            $(($bounds, $lower) => two_player::alphabeta::<Lent<$bounds, { $lower }>>($depth, $player, &LentGame { id: 0 }),)*
+            _ => panic!(
+                "the judge lends a game of the suite's only with the bounds ±100, ±1000 or ±10000, not {} and {}",
+                $more, $less
+            ),
+        }
+    };
+}
+
+/// Answers the judge's calls about its lent games.
+pub fn answer(method: &str, arguments: &[u8]) -> Option<Vec<u8>> {
+    match method {
+        "alphabeta" => {
+            let (search, more, less, depth, player, root) = decode::<(u64, i32, i32, i32, bool, LentFacts)>(arguments)?;
+            SEARCH.set(search);
+            FACTS.with_borrow_mut(|known| {
+                known.clear();
+                known.insert((0, player), root);
+            });
+            let chosen: Option<usize> = searched!(more, less, depth, player, 100 -100 1000 -1000 10000 -10000);
+            Some(encode(&chosen))
+        }
+        _ => None,
+    }
+}

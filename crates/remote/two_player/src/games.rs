@@ -1,0 +1,254 @@
+//! The handout's two games and their evaluations, as proxies of the submission's.
+
+use crate::position::{Kind, Position};
+use crate::shared::{self, C4View, StoneMoveWire, StoneView};
+use crate::{Evaluation, InProbe, LINES, MoveOf, PLACES, Representation, State};
+use std::cell::OnceCell;
+use std::fmt;
+use std::rc::Rc;
+
+/// A cell of Connect Four (the handout's).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Cell {
+    A,
+    B,
+    Empty,
+}
+
+impl Cell {
+    fn from_wire(cell: u8) -> Cell {
+        match cell {
+            shared::A => Cell::A,
+            shared::B => Cell::B,
+            shared::EMPTY => Cell::Empty,
+            _ => panic!("the probe's answer is not a cell (did the submission write into the probe's channel?)"),
+        }
+    }
+}
+
+/// A Stonehenge move (the handout's).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StoneMove {
+    pub place: usize,
+    pub stone: u32,
+}
+
+pub(crate) struct C4;
+
+impl Kind for C4 {
+    const GAME: &'static str = "ConnectFour";
+    const EVALUATION: &'static str = "C4Eval";
+    type Move = usize;
+    type Wire = usize;
+    type View = C4View;
+
+    fn put(mv: usize) -> usize {
+        mv
+    }
+
+    fn take(wire: usize) -> usize {
+        wire
+    }
+}
+
+pub(crate) struct Stones;
+
+impl Kind for Stones {
+    const GAME: &'static str = "Stonehenge";
+    const EVALUATION: &'static str = "StoneEval";
+    type Move = StoneMove;
+    type Wire = StoneMoveWire;
+    type View = StoneView;
+
+    fn put(mv: StoneMove) -> StoneMoveWire {
+        (mv.place, mv.stone)
+    }
+
+    fn take((place, stone): StoneMoveWire) -> StoneMove {
+        StoneMove { place, stone }
+    }
+}
+
+/// The submission's Connect Four position.
+#[derive(Clone)]
+pub struct ConnectFour(pub(crate) Position<C4>);
+
+impl ConnectFour {
+    fn wrap(position: Position<C4>) -> Self {
+        ConnectFour(position)
+    }
+
+    pub fn cell(&self, row: usize, column: usize) -> Cell {
+        let on_board = (1..=crate::ROW).contains(&row) && (1..=crate::COL).contains(&column);
+        match self.0.view() {
+            Some(cells) if on_board => Cell::from_wire(cells[(row - 1) * crate::COL + column - 1]),
+            _ => Cell::from_wire(self.0.ask("cell", (row, column))),
+        }
+    }
+}
+
+/// The submission's Stonehenge position; and the stones left, when asked on their own (the
+/// accessors panicked all at once), for `stones` to lend.
+#[derive(Clone)]
+pub struct Stonehenge(pub(crate) Position<Stones>, Rc<[OnceCell<Vec<u32>>; 2]>);
+
+impl Stonehenge {
+    fn wrap(position: Position<Stones>) -> Self {
+        Stonehenge(position, Rc::default())
+    }
+
+    pub fn stone_at(&self, place: usize) -> Option<(bool, u32)> {
+        match self.0.view() {
+            Some((places, ..)) if place < PLACES => places[place],
+            _ => self.0.ask("stone_at", place),
+        }
+    }
+
+    pub fn holder(&self, line: usize) -> Option<bool> {
+        match self.0.view() {
+            Some((_, holders, ..)) if line < LINES.len() => holders[line],
+            _ => self.0.ask("holder", line),
+        }
+    }
+
+    pub fn stones(&self, player: bool) -> &[u32] {
+        match self.0.view() {
+            Some((_, _, (first, second), ..)) => {
+                if player {
+                    first
+                } else {
+                    second
+                }
+            }
+            None => self.1[usize::from(player)].get_or_init(|| self.0.ask("stones", player)),
+        }
+    }
+
+    pub fn lines_held(&self, player: bool) -> usize {
+        match self.0.view() {
+            Some((.., (first, second), _)) => {
+                if player {
+                    *first
+                } else {
+                    *second
+                }
+            }
+            None => self.0.ask("lines_held", player),
+        }
+    }
+
+    pub fn sum_on(&self, line: usize, player: bool) -> u32 {
+        match self.0.view() {
+            Some((.., sums)) if line < LINES.len() => {
+                if player {
+                    sums[line].0
+                } else {
+                    sums[line].1
+                }
+            }
+            _ => self.0.ask("sum_on", (line, player)),
+        }
+    }
+}
+
+/// A game, its evaluation, and the probe's proxies for both.
+macro_rules! game {
+    ($game:ident $kind:ident, $move:ty, $wire:ty, $evaluation:ident $more:literal $less:literal) => {
+        impl Representation for $game {
+            type Move = $move;
+
+            fn game_start() -> Self {
+                $game::wrap(Position::start())
+            }
+
+            fn legal_moves(&self, player: bool) -> Vec<$move> {
+                self.0.legal_moves(player)
+            }
+
+            fn play(&self, player: bool, mv: $move) -> Self {
+                $game::wrap(self.0.play(player, mv))
+            }
+        }
+
+        /// The submission's `Display`.
+        impl fmt::Display for $game {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(&self.0.to_text())
+            }
+        }
+
+        /// The submission's `Debug`.
+        impl fmt::Debug for $game {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(&self.0.debug())
+            }
+        }
+
+        /// The submission's `PartialEq`.
+        impl PartialEq for $game {
+            fn eq(&self, other: &Self) -> bool {
+                self.0.same(&other.0)
+            }
+        }
+
+        impl Eq for $game {}
+
+        impl InProbe for $game {
+            type MoveWire = $wire;
+
+            fn kept(id: u64) -> Self {
+                $game::wrap(Position::kept(id))
+            }
+
+            fn number(&self) -> u64 {
+                self.0.id()
+            }
+
+            fn put(mv: $move) -> Self::MoveWire {
+                <$kind as Kind>::put(mv)
+            }
+
+            fn take(wire: Self::MoveWire) -> $move {
+                <$kind as Kind>::take(wire)
+            }
+        }
+
+        /// The submission's evaluation, with the handout's bounds.
+        #[derive(Debug, Clone, Copy)]
+        pub struct $evaluation;
+
+        impl Evaluation for $evaluation {
+            type Game = $game;
+            const MORE_I: i32 = $more;
+            const LESS_I: i32 = $less;
+
+            fn evaluate(player: bool, game: &$game) -> i32 {
+                game.0.facts(player).map_or_else(|| game.0.judged("evaluate", player, ()), |facts| facts.0)
+            }
+
+            fn is_leaf(player: bool, game: &$game) -> bool {
+                game.0.is_leaf(player).unwrap_or_else(|| game.0.judged("is_leaf", player, ()))
+            }
+
+            fn is_stable(player: bool, game: &$game) -> bool {
+                game.0.facts(player).map_or_else(|| game.0.judged("is_stable", player, ()), |facts| facts.1)
+            }
+
+            fn state_of(player: bool, game: &$game) -> State {
+                State::from_wire(game.0.judged("state_of", player, ()))
+            }
+
+            fn searched_in_the_probe(depth: i32, player: bool, game: &$game) -> Option<Option<MoveOf<Self>>> {
+                let chosen: Option<<$kind as Kind>::Wire> = game.0.judged("alphabeta", player, depth);
+                Some(chosen.map(<$kind as Kind>::take))
+            }
+        }
+
+        impl crate::Handout for $evaluation {
+            const SKELETON: &'static str = concat!("Skeleton<", stringify!($evaluation), ">");
+        }
+    };
+}
+
+game!(ConnectFour C4, usize, usize, C4Eval 10000 -10000);
+game!(Stonehenge Stones, StoneMove, StoneMoveWire, StoneEval 1000 -1000);
