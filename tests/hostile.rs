@@ -5,17 +5,24 @@
 //!
 //! Each is the reversi handout with an attack added, graded as a class would grade it. The
 //! attacks at build time need only the grader's own containment; those at run time need the
-//! sandbox, so without bubblewrap they are skipped with a message (CI installs it).
+//! sandbox, so without bubblewrap they are skipped with a message (CI installs it). The
+//! run-time attacks are also made where the grader falls back to users of their own (as
+//! root where bubblewrap cannot make namespaces).
 
-use gamekit::grade::sandbox::{Isolation, SANDBOX_USER_IDS};
-use gamekit::grade::{self, Options, Report, Status, Verdicts};
+use gamekit::grade::sandbox::{Isolation, SANDBOX_USER_IDS, is_root};
+use gamekit::grade::{self, Options, Report, Status};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 const KIT: &str = env!("CARGO_MANIFEST_DIR");
 
-/// One grading at a time: each builds with Cargo and runs a whole suite.
+/// One grading at a time: each builds with Cargo and runs a whole suite, and a check that
+/// no sandbox's process is left must not see another grading's.
 static GRADING: Mutex<()> = Mutex::new(());
+
+fn one_at_a_time() -> std::sync::MutexGuard<'static, ()> {
+    GRADING.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
 
 /// A copy of the reversi handout in `target/hostile/<name>/reversi`, with `edits` made to
 /// `src/lib.rs` and `files` added (paths relative to the crate; `KIT` in a file's text is
@@ -68,7 +75,12 @@ fn grade(submission: &Path) -> Report {
 }
 
 fn grade_as(assignment: &str, submission: &Path) -> Report {
-    let _one_at_a_time = GRADING.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let _one_at_a_time = one_at_a_time();
+    grade_alone(assignment, submission)
+}
+
+/// [`grade_as`], the caller holding [`GRADING`].
+fn grade_alone(assignment: &str, submission: &Path) -> Report {
     let options = Options {
         kit: KIT.into(),
         assignment: assignment.into(),
@@ -76,6 +88,72 @@ fn grade_as(assignment: &str, submission: &Path) -> Report {
         timeout: None,
     };
     grade::grade(&options, |_| {}).unwrap_or_else(|error| panic!("grading {} failed: {error}", submission.display()))
+}
+
+/// The isolations the grader can use here: bubblewrap, and as root users of their own.
+fn isolations() -> Vec<Isolation> {
+    let mut isolations = vec![Isolation::Bubblewrap];
+    if is_root() {
+        isolations.push(Isolation::Users);
+    }
+    isolations
+}
+
+/// Grades `submission` with `isolation`: bubblewrap in this process, users of their own
+/// through the command ([`grade_as_users`]); the caller holds [`GRADING`].
+fn grade_with(isolation: Isolation, assignment: &str, submission: &Path) -> Report {
+    match isolation {
+        Isolation::Users => grade_as_users(assignment, submission),
+        _ => grade_alone(assignment, submission),
+    }
+}
+
+/// Grades through the `gamekit` command with users of their own instead of bubblewrap
+/// (`GAMEKIT_ISOLATION=users`), the toolchain where every user can read it
+/// ([`readable_toolchain`]); the caller holds [`GRADING`].
+fn grade_as_users(assignment: &str, submission: &Path) -> Report {
+    let json = Path::new(KIT).join("target").join("hostile").join(format!("users-{assignment}.json"));
+    let path = std::env::join_paths(
+        std::iter::once(readable_toolchain().join("bin"))
+            .chain(std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default())),
+    )
+    .expect("a PATH");
+    let graded = std::process::Command::new(env!("CARGO_BIN_EXE_gamekit"))
+        .args(["grade", assignment])
+        .arg(submission)
+        .arg("--json")
+        .arg(&json)
+        .env("GAMEKIT_ISOLATION", "users")
+        .env("PATH", path)
+        // Cargo's own, which `cargo test` sets: the grader would use them before the PATH.
+        .env_remove("CARGO")
+        .env_remove("RUSTC")
+        .output()
+        .expect("gamekit runs");
+    assert!(graded.status.success(), "grading failed: {}", String::from_utf8_lossy(&graded.stderr));
+    serde_json::from_slice(&std::fs::read(&json).expect("the report")).expect("a report")
+}
+
+/// The Rust toolchain in a place every user can read, as an autograder's setup installs it
+/// (rustup's default, in root's home, is not): a copy of this one's, hard-linked.
+fn readable_toolchain() -> PathBuf {
+    let printed = std::process::Command::new("rustc").args(["--print", "sysroot"]).output().expect("rustc runs");
+    let sysroot = PathBuf::from(String::from_utf8_lossy(&printed.stdout).trim());
+    let copy =
+        Path::new("/var/tmp").join(format!("gamekit-{}", sysroot.file_name().expect("a name").to_string_lossy()));
+    if !copy.join("bin").join("cargo").exists() {
+        let partial = copy.with_extension(format!("partial-{}", std::process::id()));
+        let linked = std::process::Command::new("cp").arg("-al").arg(&sysroot).arg(&partial).status();
+        if !linked.is_ok_and(|status| status.success()) {
+            let _ = std::fs::remove_dir_all(&partial);
+            let copied = std::process::Command::new("cp").arg("-a").arg(&sysroot).arg(&partial).status();
+            assert!(copied.is_ok_and(|status| status.success()), "cannot copy the toolchain to {}", partial.display());
+        }
+        if std::fs::rename(&partial, &copy).is_err() {
+            let _ = std::fs::remove_dir_all(&partial);
+        }
+    }
+    copy
 }
 
 /// A digest of every file under `dir`, to show that grading changed nothing there.
@@ -208,8 +286,25 @@ fn code_run_by_the_tests_changes_nothing_outside_its_sandbox_and_leaves_nothing_
     if !sandboxed() {
         return;
     }
-    let submission = hostile(
-        "run_time",
+    let submission = run_time_attacks("run_time");
+    assert_run_time_attacks_fail("reversi", &submission, Isolation::Bubblewrap, "has_empty_cells");
+}
+
+/// The same attacks as root where bubblewrap cannot make namespaces: each build and test
+/// runs as a user of its own, and the kit is readable by no other user.
+#[test]
+fn code_run_as_a_user_of_its_own_changes_nothing_outside_its_reach_either() {
+    if !sandboxed() || !is_root() {
+        return;
+    }
+    let submission = run_time_attacks("run_time_users");
+    assert_run_time_attacks_fail("reversi", &submission, Isolation::Users, "has_empty_cells");
+}
+
+/// The reversi handout in `target/hostile/<name>` with the run-time attacks in each function.
+fn run_time_attacks(name: &str) -> PathBuf {
+    hostile(
+        name,
         &[
             ("pub fn valid_move<", "mod hostile;\n\npub fn valid_move<"),
             ("    todo!(\"valid_move(", "    hostile::all_the_memory();\n    todo!(\"valid_move("),
@@ -220,8 +315,7 @@ fn code_run_by_the_tests_changes_nothing_outside_its_sandbox_and_leaves_nothing_
             ("    todo!(\"has_empty_cells(", "    hostile::everything_at_once();\n    todo!(\"has_empty_cells("),
         ],
         &[("src/hostile.rs", &format!("{HELPERS}{RUN_TIME_ATTACKS}"))],
-    );
-    assert_run_time_attacks_fail("reversi", &submission, Verdicts::Judged, "has_empty_cells");
+    )
 }
 
 /// The same attacks from a probe that keeps the submission's objects and calls the suite's
@@ -233,7 +327,7 @@ fn code_run_in_a_probe_that_keeps_objects_changes_nothing_outside_its_sandbox_ei
     }
     let submission = hostile_handout(
         "reversi_players",
-        "run_time_in_process",
+        "run_time_objects",
         &[
             ("src/lib.rs", "mod board;", "mod board;\nmod hostile;"),
             (
@@ -252,24 +346,25 @@ fn code_run_in_a_probe_that_keeps_objects_changes_nothing_outside_its_sandbox_ei
         ],
         &[("src/hostile.rs", &format!("{HELPERS}{RUN_TIME_ATTACKS}"))],
     );
-    assert_run_time_attacks_fail("reversi_players", &submission, Verdicts::Judged, "board::");
+    assert_run_time_attacks_fail("reversi_players", &submission, Isolation::Bubblewrap, "board::");
 }
 
-/// Grades `submission` and checks that its attacks at run time gained nothing and left
-/// nothing: score 0, each limit named, no write into the kit or over a report, no
-/// connection, no process left; the tests named like `attacked` ran the attacks and went on.
-fn assert_run_time_attacks_fail(assignment: &str, submission: &Path, verdicts: Verdicts, attacked: &str) {
-    // One listener at a time on the attacks' port: the two tests that check run in parallel.
-    static PORT: Mutex<()> = Mutex::new(());
-    let _port = PORT.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+/// Grades `submission` with `isolation` and checks that its attacks at run time gained
+/// nothing and left nothing: score 0, each limit named, no write into the kit or over a
+/// report, no connection (where the network is isolated), no process left; the tests named
+/// like `attacked` ran the attacks and went on.
+fn assert_run_time_attacks_fail(assignment: &str, submission: &Path, isolation: Isolation, attacked: &str) {
+    // Alone from grading to the last check: another grading's processes, or its listener on
+    // the attacks' port, would be taken for this one's.
+    let _one_at_a_time = one_at_a_time();
     let listener = std::net::TcpListener::bind("127.0.0.1:47613").expect("a port for the network check");
     listener.set_nonblocking(true).expect("a non-blocking listener");
     let kit = Path::new(KIT);
     let watched = [kit.join("fixtures").join(assignment), kit.join("solution").join(assignment)];
     let before: Vec<_> = watched.iter().map(|dir| digest(dir)).collect();
-    let report = grade_as(assignment, submission);
+    let report = grade_with(isolation, assignment, submission);
     assert_eq!(report.build_errors, None, "the hostile submission must compile");
-    assert_eq!((report.isolation, report.verdicts), (Isolation::Bubblewrap, verdicts));
+    assert_eq!(report.isolation, isolation);
     assert_scores_zero(&report);
     let said = |text: &str| report.tests.iter().any(|test| test.explanation.contains(text));
     assert!(said("stopped at the memory limit of 1024 MiB"), "{:#?}", failures_or_passes(&report));
@@ -281,7 +376,10 @@ fn assert_run_time_attacks_fail(assignment: &str, submission: &Path, verdicts: V
     );
     assert!(report.tests.iter().all(|test| test.seconds < 9.0), "a test waited on a process left behind");
     assert_eq!(sandbox_processes(), Vec::<String>::new(), "processes were left behind");
-    assert!(listener.accept().is_err(), "the submission reached the network");
+    // Users of their own share the grader's network: only bubblewrap takes it away.
+    if isolation == Isolation::Bubblewrap {
+        assert!(listener.accept().is_err(), "the submission reached the network");
+    }
     // The report written where the daemon expects it, as `--json` would write it.
     let report_path = kit.join("target/hostile/report.json");
     let report_json = serde_json::to_vec_pretty(&report).expect("the report as JSON");
@@ -301,25 +399,30 @@ fn sources_that_read_the_solution_a_fixture_or_an_oracle_when_they_compile_do_no
     if !sandboxed() {
         return;
     }
-    let submission = hostile(
-        "read_the_kit_at_build_time",
-        &[(
-            "pub fn valid_move<",
-            "pub const SOLUTION: &str = include_str!(\"KIT/solution/reversi/src/lib.rs\");\n\
-             pub const OTHER_FIXTURE: &[u8] = include_bytes!(\"KIT/fixtures/tictactoe/human_first_tie.out\");\n\
-             pub const ORACLE: &str = include_str!(\"KIT/crates/engines/src/reversi/program.rs\");\n\n\
-             pub fn valid_move<",
-        )],
-        &[],
-    );
-    let lib = submission.join("src/lib.rs");
-    std::fs::write(&lib, std::fs::read_to_string(&lib).expect("lib.rs").replace("KIT", KIT)).expect("lib.rs");
-    let report = grade(&submission);
-    let errors = report.build_errors.as_deref().expect("reading the kit must not compile");
-    assert!(errors.contains("solution/reversi/src/lib.rs"), "{errors}");
-    assert!(errors.contains("fixtures/tictactoe/human_first_tie.out"), "{errors}");
-    assert!(errors.contains("crates/engines/src/reversi/program.rs"), "{errors}");
-    assert_scores_zero(&report);
+    for isolation in isolations() {
+        let submission = hostile(
+            &format!("read_the_kit_at_build_time_{isolation:?}"),
+            &[(
+                "pub fn valid_move<",
+                "pub const SOLUTION: &str = include_str!(\"KIT/solution/reversi/src/lib.rs\");\n\
+                 pub const OTHER_FIXTURE: &[u8] = include_bytes!(\"KIT/fixtures/tictactoe/human_first_tie.out\");\n\
+                 pub const ORACLE: &str = include_str!(\"KIT/crates/engines/src/reversi/program.rs\");\n\n\
+                 pub fn valid_move<",
+            )],
+            &[],
+        );
+        let lib = submission.join("src/lib.rs");
+        std::fs::write(&lib, std::fs::read_to_string(&lib).expect("lib.rs").replace("KIT", KIT)).expect("lib.rs");
+        let report = {
+            let _one_at_a_time = one_at_a_time();
+            grade_with(isolation, "reversi", &submission)
+        };
+        let errors = report.build_errors.as_deref().expect("reading the kit must not compile");
+        assert!(errors.contains("solution/reversi/src/lib.rs"), "{isolation:?}: {errors}");
+        assert!(errors.contains("fixtures/tictactoe/human_first_tie.out"), "{isolation:?}: {errors}");
+        assert!(errors.contains("crates/engines/src/reversi/program.rs"), "{isolation:?}: {errors}");
+        assert_scores_zero(&report);
+    }
 }
 
 #[test]
@@ -447,7 +550,6 @@ fn a_forged_verdict_passes_nothing() {
     for submission in &submissions {
         let report = grade(submission);
         assert_eq!(report.build_errors, None, "{}: it compiles", submission.display());
-        assert_eq!(report.verdicts, Verdicts::Judged);
         assert_scores_zero(&report);
         // Each call of a function ends the probe or garbles its answer; a program's forged
         // output is only output.
@@ -537,6 +639,5 @@ fn calls_back_the_judge_never_asked_for_gain_nothing() {
     );
     let report = grade_as("connect_n", &submission);
     assert_eq!(report.build_errors, None, "it compiles");
-    assert_eq!(report.verdicts, Verdicts::Judged);
     assert_scores_zero(&report);
 }

@@ -18,14 +18,14 @@ use std::process::Command;
 /// A suite compiled against a submission.
 #[derive(Debug, Clone)]
 pub struct Built {
-    /// The test executable of the suite: the judge, or the suite linked with the submission.
+    /// The test executable of the suite: its judge.
     pub test_binary: PathBuf,
     /// Its package's directory (the tests' working directory).
     pub dir: PathBuf,
     /// Where the submission's programs were built.
     pub programs: PathBuf,
-    /// The probe linked with the submission, when the suite is a judge.
-    pub probe: Option<PathBuf>,
+    /// The probe linked with the submission.
+    pub probe: PathBuf,
     /// The group whose users may read what was built (where sandboxes are users of their own).
     pub group: u32,
 }
@@ -67,21 +67,21 @@ impl Place {
     }
 }
 
-/// Builds the suite of `rubric` against the copy of the submission in `crate_dir`:
+/// Builds the submission's probe from the copy in `crate_dir`, and the assignment's judge:
 /// `Ok(Ok(built))`, or `Ok(Err(errors))` with the compiler's messages when the submission
 /// does not compile.
 ///
-/// When the assignment has a remote crate, the submission is compiled into its probe and the
-/// suite into a judge that never links it (built outside the sandbox, once per kit); else
-/// the suite is linked with the submission. The dependencies are fetched (and the lock file
-/// fitted to the harness) outside the sandbox, from the kit's and the handout's manifests
-/// only; then what links the submission is built in the sandbox, `--offline --locked`,
-/// seeing the toolchain and the registry read-only, the probe's crates (or, when the suite
-/// is linked in, the kit's crates, the suite and its fixtures), and only this harness and
-/// the shared target directory writable.
+/// The probe (the remote crate's `probe/`, linked with the submission) and the submission's
+/// programs are built in the sandbox, `--offline --locked`, seeing the toolchain read-only,
+/// the copy (the submission's crate, the handout's `cin`, the probe's crates) and only this
+/// harness writable, as the harness's own user when the grader is root. Its lock file is
+/// fitted beforehand, outside the sandbox, from the kit's and the handout's manifests only.
+/// The judge (the suite, linked with the remote crate, never with the submission) is built
+/// outside the sandbox, once per kit.
 ///
 /// # Errors
-/// [`GradeError`] when the harness cannot be written or Cargo cannot run.
+/// [`GradeError`] when the assignment has no remote crate, the harness cannot be written or
+/// Cargo cannot run.
 pub fn build(
     kit: &Path,
     rubric: &Rubric,
@@ -89,75 +89,41 @@ pub fn build(
     place: &Place,
     isolation: Isolation,
 ) -> Result<Result<Built, String>, GradeError> {
-    let judged = remote_crate(kit, &rubric.assignment).is_some();
-    let side = if judged {
-        Side::Probe { submission: crate_dir, work: &place.work }
-    } else {
-        Side::InProcess { submission: crate_dir }
-    };
-    write_harness(kit, rubric, side, &place.dir, &place.package)?;
-    std::fs::create_dir_all(&place.shared_target)
-        .map_err(GradeError::io(format!("cannot create {}", place.shared_target.display())))?;
+    remote_crate(kit, &rubric.assignment)
+        .ok_or_else(|| GradeError::Harness(format!("{} has no judge (crates/remote/{0})", rubric.assignment)))?;
+    write_harness(kit, rubric, Side::Probe { submission: crate_dir, work: &place.work }, &place.dir, &place.package)?;
     let toolchain = Toolchain::find();
     fetch(&toolchain, &place.dir)?;
     let mut sandbox = Sandbox::new(isolation, &place.dir)
         .writable(&place.dir)
         .read_only(&place.work)
-        .writable(&place.shared_target)
         .env("HOME", "/tmp")
         .env("CARGO_TERM_COLOR", "never");
-    if judged && super::sandbox::is_root() {
+    if super::sandbox::is_root() {
         // The harness and the copy become its builds' own user's, readable by its tests'
         // group only: a build runs as that user, never as the grader's.
         for dir in [&place.dir, &place.work] {
             give(dir, place.user).map_err(GradeError::io(format!("cannot give {} to its user", dir.display())))?;
         }
         sandbox = sandbox.as_user(place.user).in_group(place.user).env("CARGO_HOME", place.dir.join(".cargo"));
-    } else if isolation == Isolation::Users {
-        return Err(GradeError::Harness(format!(
-            "{} has no judge: its suite cannot be built as a user of its own",
-            rubric.assignment
-        )));
-    }
-    if !judged {
-        // (A probe's crates are in the copy: the engines are oracles, and stay out.)
-        sandbox = sandbox.read_only(&kit.join("crates")).read_only(&kit.join("tests").join(&rubric.assignment));
-        for fixtures in rubric.fixture_dirs(kit) {
-            sandbox = sandbox.read_only(&fixtures);
-        }
     }
     sandbox = toolchain.expose(sandbox, isolation);
-    let cargo_program = toolchain.cargo_in(isolation);
-    // The submission's programs (and its probe) are built apart, per harness: a program left
-    // in the shared target by another submission must never stand in for a missing one.
+    // Built apart, per harness: a program left by another submission must never stand in
+    // for a missing one.
     let programs_target = place.dir.join("target");
+    let mut args: Vec<OsString> =
+        ["build", "--bins", "--package", &rubric.package, "--package", &place.package].map(OsString::from).into();
+    args.extend(["--offline", "--locked", "--quiet", "--message-format=json", "--target-dir"].map(OsString::from));
+    args.push(programs_target.clone().into());
+    let built = sandbox
+        .run(&toolchain.cargo_in(isolation), &args, b"", Limits::build())
+        .map_err(GradeError::io("cannot run cargo in the sandbox"))?;
+    if let Some(errors) = compile_failure(&built)? {
+        return Ok(Err(errors));
+    }
     let programs = programs_target.join("debug");
-    let cargo = |args: &[&str], target_dir: &Path| {
-        let mut all: Vec<OsString> = args.iter().map(OsString::from).collect();
-        all.extend(["--offline", "--locked", "--quiet", "--message-format=json", "--target-dir"].map(OsString::from));
-        all.push(target_dir.into());
-        sandbox
-            .run(&cargo_program, &all, b"", Limits::build())
-            .map_err(GradeError::io("cannot run cargo in the sandbox"))
-    };
-    let mut packages = vec!["build", "--bins", "--package", &rubric.package];
-    if judged {
-        packages.extend(["--package", &place.package]);
-    }
-    if let Some(errors) = compile_failure(&cargo(&packages, &programs_target)?)? {
-        return Ok(Err(errors));
-    }
-    if judged {
-        let judge = build_judge(kit, rubric, place, &toolchain)?;
-        return Ok(Ok(Built { probe: Some(programs.join(PROBE)), programs, group: place.user, ..judge }));
-    }
-    let tests = cargo(&["test", "--no-run"], &place.shared_target)?;
-    if let Some(errors) = compile_failure(&tests)? {
-        return Ok(Err(errors));
-    }
-    let test_binary = test_executable(&tests.stdout, &rubric.assignment)
-        .ok_or_else(|| GradeError::Harness(format!("cargo built no test executable named '{}'", rubric.assignment)))?;
-    Ok(Ok(Built { test_binary, dir: place.dir.clone(), programs, probe: None, group: place.user }))
+    let judge = build_judge(kit, rubric, place, &toolchain)?;
+    Ok(Ok(Built { probe: programs.join(PROBE), programs, group: place.user, ..judge }))
 }
 
 /// The assignment's judge: its suite linked with its remote crate, built outside the
@@ -181,7 +147,7 @@ fn build_judge(kit: &Path, rubric: &Rubric, place: &Place, toolchain: &Toolchain
     }
     let test_binary = test_executable(&output.stdout, &rubric.assignment)
         .ok_or_else(|| GradeError::Harness(format!("cargo built no judge named '{}'", rubric.assignment)))?;
-    Ok(Built { test_binary, dir, programs: PathBuf::new(), probe: None, group: place.user })
+    Ok(Built { test_binary, dir, programs: PathBuf::new(), probe: PathBuf::new(), group: place.user })
 }
 
 /// Fetches the harness's dependencies and fits its lock file, outside the sandbox: Cargo
@@ -312,8 +278,6 @@ pub fn check_package(submission: &Path, package: &str) -> Result<(), GradeError>
 /// What a harness package builds.
 #[derive(Debug, Clone, Copy)]
 pub enum Side<'a> {
-    /// The suite, linked with the submission in one test executable.
-    InProcess { submission: &'a Path },
     /// The suite as a judge: linked with the assignment's remote crate, not the submission.
     Judge,
     /// The probe: the remote crate's probe (`probe/src/main.rs`), linked with the submission;
@@ -350,11 +314,6 @@ fn write_harness(kit: &Path, rubric: &Rubric, side: Side, dir: &Path, name: &str
     let mut dependencies = toml::Table::new();
     let (mut test, mut bin) = (Vec::new(), Vec::new());
     match side {
-        Side::InProcess { submission } => {
-            // A normal dependency, so that `cargo build --package` builds its programs.
-            dependencies.insert(rubric.package.clone(), path_dependency(submission));
-            test.push(Target { name: rubric.assignment.clone(), path: suite });
-        }
         Side::Judge => {
             let mut proxy = path_dependency(&remote()?);
             if let toml::Value::Table(table) = &mut proxy {

@@ -32,12 +32,12 @@ pub struct Intake {
 }
 
 /// Copies `submission` (a crate whose package is `package`) into `work`, under the handout's
-/// contract from `kit/starter`; with `probe`, the probe's crates too (`crates/probe` and
-/// `crates/remote` at the same place under `work`), so that its build reads only the copy.
+/// contract from `kit/starter`, and the probe's crates (`crates/probe` and `crates/remote`,
+/// at the same place under `work`), so that the probe's build reads only the copy.
 ///
 /// # Errors
 /// When the work directory cannot be written or the kit's handout cannot be read.
-pub fn take(kit: &Path, package: &str, submission: &Path, work: &Path, probe: bool) -> Result<Intake, GradeError> {
+pub fn take(kit: &Path, package: &str, submission: &Path, work: &Path) -> Result<Intake, GradeError> {
     let mut tree = Tree::new();
     let handout = kit.join("starter").join(package);
     let crate_dir = work.join("graded").join(package);
@@ -69,19 +69,15 @@ pub fn take(kit: &Path, package: &str, submission: &Path, work: &Path, probe: bo
     let (cin_copy, mut cin_budget) = (work.join("graded").join("cin"), Budget { bytes: 0, files: 0 });
     copy_tree(&cin.join("src"), &cin_copy.join("src"), Path::new("src"), &mut cin_budget, &mut Vec::new(), &mut tree);
     tree.insert(cin_copy.join("Cargo.toml"), read(&cin.join("Cargo.toml"))?.into_bytes());
-    let mut members = vec![format!("graded/{package}"), "graded/cin".to_owned()];
-    if probe {
-        for crates in [Path::new("crates/probe"), Path::new("crates/remote")] {
-            let mut kits = Budget { bytes: 0, files: 0 };
-            copy_tree(&kit.join(crates), &work.join(crates), crates, &mut kits, &mut Vec::new(), &mut tree);
-        }
-        members.push("crates/probe".to_owned());
+    for crates in [Path::new("crates/probe"), Path::new("crates/remote")] {
+        let mut kits = Budget { bytes: 0, files: 0 };
+        copy_tree(&kit.join(crates), &work.join(crates), crates, &mut kits, &mut Vec::new(), &mut tree);
     }
     // A workspace of the copy's own: Cargo looking for the crates' workspace stops here,
     // rather than going up into the kit (which, where sandboxes are users of their own, they
     // may not read).
-    let members: Vec<String> = members.iter().map(|member| format!("{member:?}")).collect();
-    let workspace = format!("[workspace]\nmembers = [{}]\nresolver = \"3\"\n", members.join(", "));
+    let workspace =
+        format!("[workspace]\nmembers = [\"graded/{package}\", \"graded/cin\", \"crates/probe\"]\nresolver = \"3\"\n");
     tree.insert(work.join("Cargo.toml"), workspace.into_bytes());
     sync(work, &tree)?;
     Ok(Intake { crate_dir, notes })

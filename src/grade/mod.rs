@@ -19,7 +19,7 @@ mod rubric;
 mod run;
 pub mod sandbox;
 
-pub use report::{Report, Status, TestResult, Verdicts, header, row};
+pub use report::{Report, Status, TestResult, header, row};
 pub use rubric::{Group, Rubric};
 
 use sandbox::Isolation;
@@ -112,14 +112,12 @@ pub fn grade(options: &Options, mut progress: impl FnMut(&TestResult)) -> Result
         submission.canonicalize().map_err(GradeError::io(format!("cannot open {}", submission.display())))?;
     harness::check_package(&submission, &rubric.package)?;
     let isolation = Isolation::detect();
-    let verdicts =
-        if harness::remote_crate(&kit, &rubric.assignment).is_some() { Verdicts::Judged } else { Verdicts::InProcess };
-    let mut report = Report::new(&rubric, &submission, isolation, verdicts);
+    let mut report = Report::new(&rubric, &submission, isolation);
     if isolation == Isolation::Users {
         sandbox::protect_kit(&kit).map_err(GradeError::io(format!("cannot make {} private", kit.display())))?;
     }
     let place = harness::Place::of(&kit, &rubric.assignment, &submission);
-    let intake = intake::take(&kit, &rubric.package, &submission, &place.work, verdicts == Verdicts::Judged)?;
+    let intake = intake::take(&kit, &rubric.package, &submission, &place.work)?;
     report.notes = intake.notes;
     let built = match harness::build(&kit, &rubric, &intake.crate_dir, &place, isolation)? {
         Ok(built) => built,
@@ -128,7 +126,7 @@ pub fn grade(options: &Options, mut progress: impl FnMut(&TestResult)) -> Result
             return Ok(report);
         }
     };
-    let runner = run::runner(&built, &kit, &rubric, isolation);
+    let runner = run::runner(&built, isolation);
     let names = run::list(&built, &runner)?;
     let groups: Vec<Option<usize>> = names.iter().map(|name| rubric.group_of(name)).collect();
     let tests_in = |index| groups.iter().filter(|&&group| group == Some(index)).count();

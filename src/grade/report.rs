@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 /// How a test ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Status {
     Passed,
@@ -31,34 +31,12 @@ impl Status {
     }
 }
 
-/// Where the verdicts were decided.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Verdicts {
-    /// By the suite's judge, the kit's code only: the submission ran only in its probe.
-    Judged,
-    /// From the test process, which the submission's code shares.
-    InProcess,
-}
-
-impl Verdicts {
-    /// What the report says.
-    pub fn describe(self) -> &'static str {
-        match self {
-            Verdicts::Judged => {
-                "verdicts: decided by the suite's judge, outside the submission's code (which ran only \
-                 in its probe, answering the judge's calls)"
-            }
-            Verdicts::InProcess => {
-                "verdicts: read from test processes that contain the submission's code (this \
-                 assignment's suite has no judge yet, so a submission could forge a pass)"
-            }
-        }
-    }
-}
+/// Where every verdict is decided, as the report says it.
+const VERDICTS: &str = "verdicts: decided by the suite's judge, outside the submission's code (which ran only in \
+                        its probe, answering the judge's calls)";
 
 /// One graded test.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, serde::Deserialize)]
 pub struct TestResult {
     pub name: String,
     /// The rubric group (its prefix).
@@ -72,7 +50,8 @@ pub struct TestResult {
 }
 
 /// The whole grading of a submission.
-#[derive(Debug, Clone, Serialize)]
+/// (Read back from `--json` by the kit's checks that grade through the command.)
+#[derive(Debug, Clone, Serialize, serde::Deserialize)]
 pub struct Report {
     pub assignment: String,
     pub submission: PathBuf,
@@ -86,8 +65,6 @@ pub struct Report {
     pub unweighted: Vec<String>,
     /// How the submission's code was kept from the grader and the kit.
     pub isolation: Isolation,
-    /// Whether the verdicts were decided outside the submission's code.
-    pub verdicts: Verdicts,
     /// What the grader refused, replaced or left out of the submission (its build script, a
     /// changed provided file, an extra dependency…).
     pub notes: Vec<String>,
@@ -98,7 +75,7 @@ pub struct Report {
 
 impl Report {
     /// An empty report for `submission`.
-    pub fn new(rubric: &Rubric, submission: &Path, isolation: Isolation, verdicts: Verdicts) -> Report {
+    pub fn new(rubric: &Rubric, submission: &Path, isolation: Isolation) -> Report {
         Report {
             assignment: rubric.assignment.clone(),
             submission: submission.to_owned(),
@@ -108,7 +85,6 @@ impl Report {
             tests: Vec::new(),
             unweighted: Vec::new(),
             isolation,
-            verdicts,
             notes: Vec::new(),
             about: rubric.groups.iter().map(|group| (group.prefix.clone(), group.about.clone())).collect(),
         }
@@ -117,7 +93,7 @@ impl Report {
     /// The table's total and, below it, why each lost point was lost.
     pub fn summary(&self) -> String {
         let mut text = format!("\n{} in {}\n", self.assignment, self.submission.display());
-        let _ = writeln!(text, "{}\n{}", self.isolation.describe(), self.verdicts.describe());
+        let _ = writeln!(text, "{}\n{}", self.isolation.describe(), VERDICTS);
         for note in &self.notes {
             let _ = writeln!(text, "note: {note}");
         }

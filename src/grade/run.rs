@@ -2,7 +2,7 @@
 
 use super::harness::Built;
 use super::sandbox::{Isolation, Limit, Limits, Ran, Sandbox, new_user};
-use super::{GradeError, Rubric, Status};
+use super::{GradeError, Status};
 use crate::testkit::panic_message;
 use std::ffi::OsString;
 use std::path::Path;
@@ -16,40 +16,27 @@ pub struct Outcome {
     pub explanation: String,
 }
 
-/// Where the suite's tests run: the test process's sandbox, and its probe's.
+/// Where the suite's tests run: the judge as a plain process (it is the kit's code only),
+/// and its probe in a sandbox that sees the probe and the submission's programs read-only, a
+/// private `/tmp` and nothing else, as a user of its own for each test.
 #[derive(Debug, Clone)]
 pub struct Runner {
-    tests: Sandbox,
-    probe: Option<Sandbox>,
+    judge: Sandbox,
+    probe: Sandbox,
 }
 
-/// Where the suite's tests run. A judge runs as a plain process (it is the kit's code only),
-/// and starts its probe in a sandbox that sees the probe and the submission's programs
-/// read-only, a private `/tmp` and nothing else, as a user of its own for that test. A suite
-/// linked with the submission runs in that sandbox itself, which then also sees the suite's
-/// fixtures.
-pub fn runner(built: &Built, kit: &Path, rubric: &Rubric, isolation: Isolation) -> Runner {
+pub fn runner(built: &Built, isolation: Isolation) -> Runner {
     let sandbox = |isolation, dir: &Path| {
         Sandbox::new(isolation, dir)
             .env("HOME", "/tmp")
             .env("RUST_BACKTRACE", "0")
             .env("INSTA_UPDATE", "no")
             .env("GAMEKIT_PROGRAMS", &built.programs)
-            .in_group(built.group)
     };
-    if built.probe.is_none() {
-        let mut sandbox = sandbox(isolation, &built.dir)
-            .read_only(&built.dir)
-            .read_only(&built.test_binary)
-            .read_only(&built.programs)
-            .read_only(&kit.join("tests").join(&rubric.assignment));
-        for fixtures in rubric.fixture_dirs(kit) {
-            sandbox = sandbox.read_only(&fixtures);
-        }
-        return Runner { tests: sandbox.own_user(), probe: None };
+    Runner {
+        judge: sandbox(Isolation::None, &built.dir),
+        probe: sandbox(isolation, &built.programs).read_only(&built.programs).in_group(built.group),
     }
-    let probe = sandbox(isolation, &built.programs).read_only(&built.programs);
-    Runner { tests: sandbox(Isolation::None, &built.dir), probe: Some(probe) }
 }
 
 /// The names of the tests in a test executable, in its order.
@@ -59,7 +46,7 @@ pub fn runner(built: &Built, kit: &Path, rubric: &Rubric, isolation: Isolation) 
 pub fn list(built: &Built, runner: &Runner) -> Result<Vec<String>, GradeError> {
     let args = ["--list", "--format", "terse"].map(OsString::from);
     let listed = runner
-        .tests
+        .judge
         .run(&built.test_binary, &args, b"", Limits::test(std::time::Duration::from_secs(30)))
         .map_err(GradeError::io(format!("cannot run {}", built.test_binary.display())))?;
     if !listed.success() {
@@ -72,30 +59,29 @@ pub fn list(built: &Built, runner: &Runner) -> Result<Vec<String>, GradeError> {
         .collect())
 }
 
-/// Runs test `name` alone with `runner`, within `limits`; a judge's probe as a user of its
-/// own, whose every process is ended with the test.
+/// Runs test `name` alone within `limits`: its judge, and its probe as a user of its own,
+/// whose every process is ended with the test.
 ///
 /// # Errors
-/// When the sandbox cannot be started, or the probe's command cannot be written.
+/// When the judge cannot be started, or the probe's command cannot be written.
 pub fn one(built: &Built, runner: &Runner, name: &str, limits: Limits) -> Result<Outcome, GradeError> {
     let args = [name, "--exact", "--nocapture", "--test-threads=1"].map(OsString::from);
-    // A judge tells the limits its probe hit in the rubric's terms.
-    let mut sandbox =
-        runner.tests.clone().env("GAMEKIT_PROBE_LIMITS", format!("{} {}", limits.memory >> 20, limits.output >> 20));
-    let probe = runner.probe.as_ref().map(|probe| probe.clone().as_user(new_user()));
-    let command_file = built.programs.with_file_name(format!("probe-{}.command", new_user()));
-    if let (Some(sandbox_of_probe), Some(probe)) = (&probe, &built.probe) {
-        let command: Vec<u8> =
-            sandbox_of_probe.argv(probe).iter().map(|word| word.as_encoded_bytes()).collect::<Vec<_>>().join(&0u8);
-        std::fs::write(&command_file, command)
-            .map_err(GradeError::io(format!("cannot write {}", command_file.display())))?;
-        sandbox = sandbox.env("GAMEKIT_PROBE", &command_file);
-    }
-    let ran = sandbox.run(&built.test_binary, &args, b"", limits);
-    if let Some(probe) = probe {
-        probe.end();
-        let _ = std::fs::remove_file(&command_file);
-    }
+    let user = new_user();
+    let probe = runner.probe.clone().as_user(user);
+    let command: Vec<u8> =
+        probe.argv(&built.probe).iter().map(|word| word.as_encoded_bytes()).collect::<Vec<_>>().join(&0u8);
+    let command_file = built.programs.with_file_name(format!("probe-{user}.command"));
+    std::fs::write(&command_file, command)
+        .map_err(GradeError::io(format!("cannot write {}", command_file.display())))?;
+    // The judge tells the limits its probe hit in the rubric's terms.
+    let judge = runner
+        .judge
+        .clone()
+        .env("GAMEKIT_PROBE", &command_file)
+        .env("GAMEKIT_PROBE_LIMITS", format!("{} {}", limits.memory >> 20, limits.output >> 20));
+    let ran = judge.run(&built.test_binary, &args, b"", limits);
+    probe.end();
+    let _ = std::fs::remove_file(&command_file);
     let ran = ran.map_err(GradeError::io(format!("cannot run {}", built.test_binary.display())))?;
     let (status, explanation) = verdict(&ran, limits);
     let explanation = if explanation.len() > MAX_EXPLANATION {

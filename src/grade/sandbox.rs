@@ -32,7 +32,7 @@ use std::time::{Duration, Instant};
 use wait_timeout::ChildExt;
 
 /// How submitted code is kept from the grader, the kit and other submissions.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Isolation {
     /// bubblewrap namespaces: only the given directories, no network, no other process.
@@ -56,7 +56,16 @@ impl Isolation {
             Ok("bubblewrap") => Isolation::Bubblewrap,
             Ok("users") => Isolation::Users,
             Ok("none") => Isolation::None,
-            _ if runs(Command::new(BWRAP).args(["--ro-bind", "/", "/", "--unshare-all", "--proc", "/proc"])) => {
+            _ if runs(Command::new(BWRAP).args([
+                "--ro-bind",
+                "/",
+                "/",
+                "--unshare-all",
+                "--proc",
+                "/proc",
+                "true",
+            ])) =>
+            {
                 Isolation::Bubblewrap
             }
             _ if is_root() && runs(Command::new("setpriv").arg("--version")) && sysroot().is_some() => Isolation::Users,

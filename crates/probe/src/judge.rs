@@ -112,7 +112,10 @@ fn exchange(function: &str, arguments: Vec<u8>) -> Result<Vec<u8>, String> {
         match with_probe(|probe| Message::read(&mut probe.answers)) {
             Ok(Some(Message::Answer(answer))) => {
                 failed_in_a_call_back();
-                return answer;
+                if !printed_too_much() {
+                    return answer;
+                }
+                break;
             }
             Ok(Some(Message::Call(called, arguments))) => {
                 let answer = answer_call_back(&called, &arguments);
@@ -136,6 +139,11 @@ fn exchange(function: &str, arguments: Vec<u8>) -> Result<Vec<u8>, String> {
         Some(probe) => panic!("{}", probe.fate(function)),
         None => panic!("{ENDED} ended the probe while running {function}"),
     }
+}
+
+/// Whether the probe has printed past its limit: then its answers no longer count.
+fn printed_too_much() -> bool {
+    with_probe(|probe| Ok(probe.printed.lock().is_ok_and(|printed| printed.over))).unwrap_or(false)
 }
 
 /// Runs `f` with the probe the call under way was sent to; an error when it has ended
@@ -247,11 +255,12 @@ impl Probe {
                     let cut = printed.tail.len() - (64 << 10);
                     printed.tail.drain(..cut);
                 }
-                if total > output_limit {
+                if total > output_limit && !printed.over {
                     printed.over = true;
                     // SAFETY: a signal to the probe's process, which this judge started.
+                    // Reading goes on, so that the probe dies of it rather than of a closed
+                    // pipe (its code would panic there, and answer with that).
                     unsafe { sys::kill(pid as i32, sys::SIGKILL) };
-                    break;
                 }
             }
         });
