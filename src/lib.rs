@@ -22,8 +22,8 @@
 //!   player; and the `gamekit` command (`grade`, `solve`, `bench`, `perft`, `play`,
 //!   `tournament`), a thin layer over these.
 //!
-//! A graded suite links with the engines, the testkit and the submission (or, as a judge,
-//! the assignment's remote crate) only, never with this crate.
+//! A graded suite links with the engines, the testkit and, as a judge, the assignment's
+//! remote crate only: never with the submission, nor with this crate.
 
 #[cfg(feature = "arena")]
 pub mod arena;

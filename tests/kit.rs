@@ -398,7 +398,7 @@ fn a_hang_or_a_crash_costs_only_the_tests_that_meet_it() {
 
 /// Submissions share the grader's build directory: grading one, then another, then the
 /// first again gives each its own score (an honest submission never inherits another's
-/// build), in both kinds of grading (judged, and linked with the suite).
+/// build), for single calls (tictactoe) and objects kept in the probe (two_player) alike.
 #[test]
 fn grading_one_submission_never_changes_anothers_result() {
     for assignment in ["two_player", "tictactoe"] {

@@ -1,10 +1,10 @@
-//! The harness: a generated package that compiles an assignment's suite against the
-//! submission's crate, with the engines, the testkit and the suites' own dependencies.
-//!
-//! It lives in `target/grade/<assignment>-<hash of the submission's path>/` ([`Place`]); all
-//! harnesses share one target directory, so dependencies are compiled once. `fixtures` in
-//! the harness links to the kit's, so the suite finds its fixtures where `cargo test` finds
-//! them (in the sandbox, only the graded assignment's are there).
+//! The harnesses: generated packages that compile the submission's crate into the
+//! assignment's probe, in the sandbox (`target/grade/<assignment>-<hash of the submission's
+//! path>/`, [`Place`], with its own target directory), and the assignment's suite into its
+//! judge, with the engines, the testkit and the suites' own dependencies, outside it
+//! (`target/grade/judge-<assignment>/`, once per kit; the judges share one target
+//! directory). `fixtures` in the judge's harness links to the kit's, so the suite finds its
+//! fixtures where `cargo test` finds them.
 
 use super::sandbox::{Isolation, Limits, Ran, Sandbox};
 use super::{GradeError, Rubric};
@@ -31,13 +31,11 @@ pub struct Built {
 }
 
 /// Where a submission is graded: its harness package (its directory and name), the copy of
-/// its crate, and the target directory all harnesses share (so dependencies are compiled
-/// once).
+/// its crate, and the target directory the judges share.
 ///
 /// Cargo names what it builds from a package's name and its path relative to its
 /// workspace: so each harness has a name of its own, and each copy a path of its own
-/// outside its harness, or one submission's build could stand in for another's in the
-/// shared target.
+/// outside its harness, or one submission's build could stand in for another's.
 #[derive(Debug, Clone)]
 pub struct Place {
     pub dir: PathBuf,

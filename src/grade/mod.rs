@@ -3,14 +3,15 @@
 //!
 //! 1. The submission is taken in (`intake.rs`): a copy of its `src/` under the handout's
 //!    `Cargo.toml` and provided files; what was refused is noted in the report.
-//! 2. It is built in a sandbox (`sandbox.rs`, `harness.rs`): into the assignment's probe when
-//!    the suite has a judge (`crates/remote/<assignment>`), else with the suite linked in;
-//!    when that fails, the score is 0 and the report shows the compiler's errors.
+//! 2. It is built in a sandbox (`sandbox.rs`, `harness.rs`) into the assignment's probe
+//!    (`crates/remote/<assignment>/probe`); when that fails, the score is 0 and the report
+//!    shows the compiler's errors. The suite is built as the assignment's judge, against
+//!    `crates/remote/<assignment>`, outside the sandbox, once per kit.
 //! 3. Every test runs in its own process with limits, several at once (`run.rs`): the judge
-//!    outside the sandbox, calling the probe inside it; or the suite itself, inside it.
+//!    outside the sandbox, calling the probe inside it.
 //! 4. The rubric (`fixtures/<assignment>/rubric.toml`) shares each group's points among its
-//!    tests; the [`Report`] says why every lost point was lost, how the submission was
-//!    isolated and where the verdicts were decided.
+//!    tests; the [`Report`] says why every lost point was lost and how the submission was
+//!    isolated.
 
 mod harness;
 mod intake;
