@@ -498,12 +498,23 @@ pub fn protect_kit(kit: &Path) -> std::io::Result<()> {
 /// Kills every process of `user` (a `setsid` daemon too: without a PID namespace nothing
 /// else would) and removes what it left in the directories every user may write.
 fn end_user(user: u32) {
-    let user_id = user.to_string();
-    // `kill -1` as the user signals all of its processes; it fails once there are none.
+    // `kill(-1)` as the user signals every process of that user's; it fails once there are
+    // none (then the killer is never started).
     for _ in 0..100 {
-        let mut kill = Command::new("setpriv");
-        kill.args(["--reuid", &user_id, "--regid", &user_id, "--clear-groups", "--", "kill", "-KILL", "-1"]);
-        if !runs(&mut kill) {
+        let mut killer = Command::new("true");
+        // SAFETY: between fork and exec the child only makes system calls (setgroups, setgid,
+        // setuid, kill), which are async-signal-safe.
+        unsafe {
+            std::os::unix::process::CommandExt::pre_exec(&mut killer, move || {
+                use nix::unistd::{Gid, Uid};
+                nix::unistd::setgroups(&[])?;
+                nix::unistd::setgid(Gid::from_raw(user))?;
+                nix::unistd::setuid(Uid::from_raw(user))?;
+                nix::sys::signal::kill(nix::unistd::Pid::from_raw(-1), nix::sys::signal::Signal::SIGKILL)?;
+                Ok(())
+            });
+        }
+        if !runs(&mut killer) {
             break;
         }
         std::thread::sleep(Duration::from_millis(2));
