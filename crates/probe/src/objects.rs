@@ -51,6 +51,28 @@ pub fn pointer<T: Any>(id: u64) -> Option<*mut T> {
     value.downcast_mut::<T>().map(std::ptr::from_mut)
 }
 
+/// A value of the submission's lent to the judge by address: for a call back (a scaffold a
+/// game of the submission's shows one of the suite's players), or as long as the judge's
+/// borrows keep its owner from changing (a game's board). Kept as an object, it has a number
+/// the judge can call it by.
+pub struct Lent<T>(pub *const T);
+
+/// Calls `f` with object `id`, a `T` kept here or a [`Lent`] one; `None` when it is neither.
+///
+/// Unlike [`with`], several may be seen at once (a value compared with itself, a board shown
+/// to a player of the game that holds it).
+pub fn seen<T: Any, R>(id: u64, f: impl FnOnce(&T) -> R) -> Option<R> {
+    if let Some(Lent(value)) = with(id, |lent: &mut Lent<T>| Lent(lent.0)) {
+        // SAFETY: a lent value is released before what lent it ends or changes it: the call
+        // back it was lent for returns, or the judge's borrow of its owner ends.
+        return Some(f(unsafe { &*value }));
+    }
+    let kept = pointer::<T>(id)?;
+    // SAFETY: the object is kept until released, which no call made here can do; it is only
+    // changed through `with`, which the judge's borrows keep apart from this.
+    Some(f(unsafe { &*kept }))
+}
+
 /// Drops object `id` (nothing when there is none).
 pub fn release(id: u64) {
     let object = TABLE.with_borrow_mut(|table| table.objects.remove(&id));

@@ -5,7 +5,7 @@
 //! nothing.
 
 use connect_n::{BadPlayer, Game, HumanPlayer, Player, Scaffold, SmartPlayer};
-use gamekit_probe::objects::{self, keep, with};
+use gamekit_probe::objects::{self, Lent, keep, with};
 use gamekit_probe::wire::{decode, encode};
 use std::time::Duration;
 
@@ -113,20 +113,9 @@ fn dispatch(function: &str, arguments: &[u8]) -> Option<Vec<u8>> {
     })
 }
 
-/// A scaffold the submission's game lends the suite's player it asks for a move, for that
-/// call only.
-struct Lent(*const Scaffold);
-
 /// Calls `f` with scaffold `id`: one kept here, or one lent for a call back.
 fn seen<R>(id: u64, f: impl FnOnce(&Scaffold) -> R) -> Option<R> {
-    if let Some(Lent(scaffold)) = with(id, |lent: &mut Lent| Lent(lent.0)) {
-        // SAFETY: a lent scaffold is released before the call back that lent it returns.
-        return Some(f(unsafe { &*scaffold }));
-    }
-    let kept = objects::pointer::<Scaffold>(id)?;
-    // SAFETY: the object is kept until released, which no call made here can do; a scaffold
-    // is only changed through `with`, which the judge's borrows keep apart from this.
-    Some(f(unsafe { &*kept }))
+    objects::seen(id, f)
 }
 
 /// A player as a game takes it: one of the submission's kept here, or a stand-in for one of
@@ -160,7 +149,7 @@ impl Player for Suites {
     }
 
     fn choose_move(&mut self, scaffold: &Scaffold, n: i32, color: i32) -> i32 {
-        let lent = keep(Lent(scaffold));
+        let lent = keep(Lent(std::ptr::from_ref(scaffold)));
         terminals::probe::sync();
         let column = gamekit_probe::call_back("Player::choose_move", &(self.id, lent, n, color));
         objects::release(lent);

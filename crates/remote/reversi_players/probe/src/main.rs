@@ -4,7 +4,7 @@
 //! suite's players, machines, viewers and terminals stay in the judge: stand-ins here call
 //! them back. It decides nothing.
 
-use gamekit_probe::objects::{self, keep, with};
+use gamekit_probe::objects::{self, Lent, keep, with};
 use gamekit_probe::wire::{decode, encode};
 use reversi_players::{
     Board, BoardTextViewer, BoardViewer, Color, Error, Game, HumanTextPlayer, Machine, Player, VirtualPlayer,
@@ -142,22 +142,11 @@ fn dispatch(function: &str, arguments: &[u8]) -> Option<Vec<u8>> {
     })
 }
 
-/// A board of the submission's lent to the judge: by a game for a call back to one of the
-/// suite's players, machines or viewers (for that call only), or a game's own board (until
-/// the game plays on, which the judge's proxy orders).
-struct Lent(*const Board);
-
-/// Calls `f` with board `id`: one kept here, or one lent.
+/// Calls `f` with board `id`: one kept here, or one lent (by a game for a call back to one
+/// of the suite's players, machines or viewers; or a game's own board, until the game plays
+/// on, which the judge's proxy orders).
 fn seen<R>(id: u64, f: impl FnOnce(&Board) -> R) -> Option<R> {
-    if let Some(Lent(board)) = with(id, |lent: &mut Lent| Lent(lent.0)) {
-        // SAFETY: a board lent for a call back is released before the call back returns, and
-        // a game's board is released by the judge before the game is played on or dropped.
-        return Some(f(unsafe { &*board }));
-    }
-    let kept = objects::pointer::<Board>(id)?;
-    // SAFETY: the object is kept until released, which no call made here can do; a board is
-    // only changed through `with`, which the judge's borrows keep apart from this.
-    Some(f(unsafe { &*kept }))
+    objects::seen(id, f)
 }
 
 /// A player, machine or viewer of the suite's: the judge is called back, on a board lent
@@ -173,7 +162,7 @@ fn suites(id: u64) -> &'static mut dyn Player {
 impl Suites {
     /// Calls the judge back with `function` on this value and `board`, lent for the call.
     fn on<R: gamekit_probe::wire::Wire>(&self, function: &str, board: &Board) -> R {
-        let lent = keep(Lent(board));
+        let lent = keep(Lent(std::ptr::from_ref(board)));
         terminals::probe::sync();
         let answer = gamekit_probe::call_back(function, &(self.0, lent));
         objects::release(lent);
