@@ -67,8 +67,16 @@ impl<T: ?Sized + 'static> Lender<T> {
     /// `value` must stay valid, and be used by nothing else, while the [`Loan`] lives (the
     /// proxy that borrows or owns the value holds the loan, and drops it first).
     pub unsafe fn lend(lender: &'static LocalKey<Lender<T>>, value: *mut T) -> Loan<T> {
-        static LAST: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-        let id = LAST.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        // SAFETY: the caller's, as this function's.
+        unsafe { Lender::lend_as(lender, new_id(), value) }
+    }
+
+    /// Lends `value` as number `id` (a [`new_id`], which the probe may hold across loans: an
+    /// interface a skeleton shows games through, lent again for each of its calls).
+    ///
+    /// # Safety
+    /// As [`lend`](Self::lend)'s.
+    pub unsafe fn lend_as(lender: &'static LocalKey<Lender<T>>, id: u64, value: *mut T) -> Loan<T> {
         lender.with(|lender| lender.lent.borrow_mut().insert(id, Lent { value, busy: false }));
         Loan { id, lender }
     }
@@ -95,6 +103,12 @@ impl<T: ?Sized + 'static> Lender<T> {
         // this is its only reference while `f` runs.
         Some(f(unsafe { &mut *value }))
     }
+}
+
+/// A number for a value to lend, never given before.
+pub fn new_id() -> u64 {
+    static LAST: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    LAST.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
 }
 
 /// A value lent to the probe, by its number there; taken back when dropped (the probe's calls

@@ -6,8 +6,8 @@
 
 use crate::shared::LentFacts;
 use crate::{Error, Evaluation, InProbe, Interface, MoveOf, Representation, call, wire_error};
+use gamekit_probe::proxy::Lender;
 use gamekit_probe::wire::{Wire, decode, encode};
-use std::cell::RefCell;
 use std::collections::HashMap;
 
 /// One of the suite's values lent for a call: it answers the probe's calls back.
@@ -15,55 +15,33 @@ trait Lendable {
     fn answer(&mut self, method: &str, arguments: &[u8]) -> Option<Vec<u8>>;
 }
 
-/// A value lent, and whether a call back to it is under way (a probe that calls it again
-/// meanwhile gets no answer, rather than a second `&mut` to it).
-struct Lent {
-    value: *mut (dyn Lendable + 'static),
-    busy: bool,
-}
-
 thread_local! {
     /// The searches and the interfaces lent, by their numbers.
-    static LENT: RefCell<HashMap<(&'static str, u64), Lent>> = RefCell::new(HashMap::new());
+    static LENT: Lender<dyn Lendable> = Lender::default();
 }
 
-/// Runs `f` with `value` lent as `(kind, number)`.
-fn lending<'a, R>(kind: &'static str, number: u64, value: &mut (dyn Lendable + 'a), f: impl FnOnce() -> R) -> R {
+/// Runs `f` with `value` lent as `number`.
+fn lending<'a, R>(number: u64, value: &mut (dyn Lendable + 'a), f: impl FnOnce() -> R) -> R {
     let value: *mut (dyn Lendable + 'a) = value;
-    // SAFETY: only the lifetime is erased. The pointer is used only while `f` runs (the
-    // guard takes it back however `f` ends), and `value` is borrowed mutably meanwhile.
-    let value: *mut (dyn Lendable + 'static) = unsafe { std::mem::transmute(value) };
-    LENT.with_borrow_mut(|lent| lent.insert((kind, number), Lent { value, busy: false }));
-    struct TakenBack(&'static str, u64);
-    impl Drop for TakenBack {
-        fn drop(&mut self) {
-            LENT.with_borrow_mut(|lent| lent.remove(&(self.0, self.1)));
-        }
-    }
-    let _taken_back = TakenBack(kind, number);
+    // SAFETY: only the lifetime is erased; `value` is borrowed mutably while `f` runs, and the
+    // loan is taken back when this returns, however `f` ends.
+    let _loan = unsafe {
+        let value: *mut (dyn Lendable + 'static) = std::mem::transmute(value);
+        Lender::lend_as(&LENT, number, value)
+    };
     f()
 }
 
-/// Answers the probe's call back `method` to the value lent as `kind` (its number first in
-/// the arguments); `None` when there is none, or it is already answering.
-pub(crate) fn answer(kind: &'static str, method: &str, arguments: &[u8]) -> Option<Vec<u8>> {
-    let number = u64::take(&mut &arguments[..])?;
-    let value = LENT.with_borrow_mut(|lent| {
-        let lent = lent.get_mut(&(kind, number)).filter(|lent| !lent.busy)?;
-        lent.busy = true;
-        Some(lent.value)
-    })?;
-    // SAFETY: the value is lent (the call that lent it is under way and does not use it
-    // meanwhile) and not answering already, so this is its only reference.
-    let answer = unsafe { (*value).answer(method, &arguments[8..]) };
-    LENT.with_borrow_mut(|lent| lent.get_mut(&(kind, number)).map(|lent| lent.busy = false));
-    answer
+/// Answers the probe's call back `method` to the value lent as the number its arguments
+/// start with; `None` when there is none, or it is already answering.
+pub(crate) fn answer(method: &str, arguments: &[u8]) -> Option<Vec<u8>> {
+    let (number, arguments) = (u64::take(&mut &arguments[..])?, arguments.get(8..)?);
+    LENT.with(|lent| lent.with(number, |value| value.answer(method, arguments)))?
 }
 
 /// A number for a value to lend, never reused.
 pub(crate) fn number() -> u64 {
-    static LAST: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-    LAST.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+    gamekit_probe::proxy::new_id()
 }
 
 /// The positions of a search on the suite's game, by number (the root is 0), and each one's
@@ -127,9 +105,8 @@ pub(crate) fn alphabeta<E: Evaluation>(depth: i32, player: bool, game: &E::Game)
     let mut search = Search::<E> { positions: vec![game.clone()], moves: HashMap::new() };
     let root = search.facts(0, player);
     let number = number();
-    let chosen: Option<usize> = lending(SEARCH, number, &mut search, || {
-        call("Lent::alphabeta", &(number, E::MORE_I, E::LESS_I, depth, player, root))
-    });
+    let chosen: Option<usize> =
+        lending(number, &mut search, || call("Lent::alphabeta", &(number, E::MORE_I, E::LESS_I, depth, player, root)));
     let index = chosen?;
     let moves = &search.moves[&(0, player)];
     let chosen = moves
@@ -178,5 +155,5 @@ where
     D: Interface,
     D::Game: InProbe,
 {
-    lending(INTERFACE, number, display, f)
+    lending(number, display, f)
 }

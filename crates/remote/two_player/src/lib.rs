@@ -88,8 +88,7 @@ fn try_call<A: Wire, R: Wire>(function: &str, arguments: &A) -> Result<R, String
 /// call, and its terminals.
 fn called_back(function: &str, arguments: &[u8]) -> Option<Vec<u8>> {
     match function.split_once("::")? {
-        (lent::SEARCH, method) => lent::answer(lent::SEARCH, method, arguments),
-        (lent::INTERFACE, method) => lent::answer(lent::INTERFACE, method, arguments),
+        (lent::SEARCH | lent::INTERFACE, method) => lent::answer(method, arguments),
         _ => terminals::judge::answer(function, arguments),
     }
 }
