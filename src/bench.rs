@@ -318,6 +318,7 @@ pub fn grade(kit: &Path, assignments: &[String], out: &mut impl Write) -> Result
             assignment: assignment.clone(),
             submission: Some(copy.clone()),
             timeout: None,
+            only: None,
         };
         let timed = || -> Result<(f64, usize), BenchError> {
             let started = Instant::now();

@@ -41,6 +41,13 @@ enum Commands {
         /// The kit's root directory (its tests/, fixtures/ and Cargo.toml).
         #[arg(long, value_name = "DIR", default_value = env!("CARGO_MANIFEST_DIR"))]
         kit: PathBuf,
+        /// Run only the tests whose names start with PREFIX: a rubric group (board::) or a
+        /// test's name.
+        #[arg(long, value_name = "PREFIX")]
+        only: Option<String>,
+        /// Show every test and every explanation in full, however long.
+        #[arg(long, short)]
+        verbose: bool,
     },
     /// Solve a position exactly: the value for the player to move, and a best move.
     #[command(subcommand)]
@@ -196,8 +203,8 @@ enum SolveGame {
 
 fn main() -> ExitCode {
     match Cli::parse().command {
-        Commands::Grade { assignment, dir, json, gradescope, timeout, kit } => {
-            grade_command(Options { kit, assignment, submission: dir, timeout }, json, gradescope)
+        Commands::Grade { assignment, dir, json, gradescope, timeout, kit, only, verbose } => {
+            grade_command(Options { kit, assignment, submission: dir, timeout, only }, verbose, json, gradescope)
         }
         Commands::Solve(SolveGame::ConnectN { columns, levels, n, moves }) => {
             solve_connect_n(columns, levels, n, &moves)
@@ -321,17 +328,29 @@ fn tournament(plies: u32, budget: f64) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-fn grade_command(options: Options, json: Option<PathBuf>, gradescope: Option<PathBuf>) -> ExitCode {
+fn grade_command(options: Options, verbose: bool, json: Option<PathBuf>, gradescope: Option<PathBuf>) -> ExitCode {
     let what = options.submission.as_ref().map_or("the reference solution".to_owned(), |dir| dir.display().to_string());
-    eprintln!("Building the {} suite against {what}…", options.assignment);
-    let mut rows = 0;
-    let report = grade::grade(&options, |result| {
-        if rows == 0 {
-            println!("{}", grade::header());
+    let bar = indicatif::ProgressBar::new_spinner();
+    bar.set_message(format!("taking in {what}"));
+    bar.enable_steady_tick(std::time::Duration::from_millis(120));
+    let report = grade::grade(&options, |progress| match progress {
+        grade::Progress::Building => bar.set_message(format!("building {what} (the first time: a minute or two)")),
+        grade::Progress::Testing(tests) => {
+            bar.set_length(tests as u64);
+            bar.set_style(
+                indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} tests  {elapsed}  ~{eta} left  {msg}")
+                    .expect("a progress template"),
+            );
+            bar.set_message("");
         }
-        rows += 1;
-        println!("{}", grade::row(result));
+        grade::Progress::Tested(result) => {
+            bar.inc(1);
+            if verbose {
+                bar.suspend(|| println!("{}", grade::row(result)));
+            }
+        }
     });
+    bar.finish_and_clear();
     let report = match report {
         Ok(report) => report,
         Err(error) => {
@@ -339,7 +358,9 @@ fn grade_command(options: Options, json: Option<PathBuf>, gradescope: Option<Pat
             return ExitCode::from(2);
         }
     };
-    print!("{}", report.summary());
+    let terminal = console::Term::stdout();
+    let width = if terminal.is_term() { usize::from(terminal.size().1) } else { 80 };
+    print!("{}", report.text(grade::Style { width, verbose, colour: console::colors_enabled() }));
     let writes =
         [(json, serde_json::to_value(&report).expect("a report serialises")), (gradescope, report.gradescope())];
     for (path, value) in writes {

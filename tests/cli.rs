@@ -1,9 +1,16 @@
-//! The `gamekit` command itself: its exit statuses and the report files it writes.
+//! The `gamekit` command itself: its exit statuses, what it prints and the report files it
+//! writes.
 
-use std::process::Command;
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+/// The `gamekit` command, ready to run.
+fn command() -> Command {
+    Command::cargo_bin("gamekit").expect("the gamekit program")
+}
 
 fn gamekit(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_gamekit")).args(args).output().expect("gamekit runs")
+    command().args(args).output().expect("gamekit runs")
 }
 
 #[test]
@@ -21,7 +28,7 @@ fn grade_writes_the_report_and_gradescope_results_and_exits_0() {
     ]);
     let stdout = String::from_utf8_lossy(&run.stdout);
     assert_eq!(run.status.code(), Some(0), "{stdout}{}", String::from_utf8_lossy(&run.stderr));
-    assert!(stdout.lines().any(|line| line.starts_with("total") && line.ends_with("100.00/100.00")), "{stdout}");
+    assert!(stdout.starts_with("reversi: 100 out of 100 points\n"), "{stdout}");
 
     let report: serde_json::Value = serde_json::from_slice(&std::fs::read(&json).expect("the report")).expect("JSON");
     assert_eq!((report["score"].as_f64(), report["max_score"].as_f64()), (Some(100.0), Some(100.0)));
@@ -51,6 +58,35 @@ fn grade_exits_2_when_it_cannot_grade() {
         assert!(!run.stderr.is_empty(), "gamekit {} must say why", args.join(" "));
         assert!(run.stdout.is_empty(), "gamekit {} must grade nothing", args.join(" "));
     }
+}
+
+/// A part of the suite: its groups' points only, said so; every line within 80 columns.
+#[test]
+fn grade_only_runs_the_tests_named_so() {
+    command()
+        .args(["grade", "tictactoe", "--only", "perfect::"])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("tictactoe: 15 out of 15 points\n"))
+        .stdout(predicate::str::contains("only the tests starting with perfect:: ran"))
+        .stdout(predicate::str::contains("all_games::").not())
+        .stdout(predicate::function(|text: &str| text.lines().all(|line| line.chars().count() <= 80)));
+    command()
+        .args(["grade", "tictactoe", "--only", "nothing::"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains("no test's name starts with 'nothing::'"));
+}
+
+/// `--verbose` adds a row per test.
+#[test]
+fn grade_verbose_shows_every_test() {
+    command()
+        .args(["grade", "tictactoe", "--only", "perfect::on_chosen_boards::", "--verbose"])
+        .assert()
+        .success()
+        .stdout(predicate::str::is_match(r"(?m)^perfect::on_chosen_boards::\S+ +\S+/\S+ +passed").expect("a pattern"));
 }
 
 #[test]

@@ -86,6 +86,7 @@ fn grade_alone(assignment: &str, submission: &Path) -> Report {
         assignment: assignment.into(),
         submission: Some(submission.to_owned()),
         timeout: None,
+        only: None,
     };
     grade::grade(&options, |_| {}).unwrap_or_else(|error| panic!("grading {} failed: {error}", submission.display()))
 }

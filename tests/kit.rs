@@ -22,8 +22,13 @@ fn grade(assignment: &str, submission: &Path) -> Report {
 
 fn grade_with_timeout(assignment: &str, submission: &Path, timeout: Option<f64>) -> Report {
     let _one_at_a_time = GRADING.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-    let options =
-        Options { kit: KIT.into(), assignment: assignment.into(), submission: Some(submission.to_owned()), timeout };
+    let options = Options {
+        kit: KIT.into(),
+        assignment: assignment.into(),
+        submission: Some(submission.to_owned()),
+        timeout,
+        only: None,
+    };
     grade::grade(&options, |_| {}).unwrap_or_else(|error| panic!("grading {} failed: {error}", submission.display()))
 }
 
@@ -374,6 +379,9 @@ fn a_planted_bug_loses_exactly_the_tests_that_cover_it() {
             assert_eq!(test.status, Status::Failed, "{}: {} should fail with an explanation", bug.name, test.name);
             assert!(!test.explanation.is_empty(), "{}: {} has no explanation", bug.name, test.name);
         }
+        let text = report.text(grade::Style { width: 80, verbose: false, colour: false });
+        let widest = text.lines().map(|line| line.chars().count()).max().unwrap_or(0);
+        assert!(widest <= 80, "{}: the report has a line of {widest} characters:\n{text}", bug.name);
     }
 }
 

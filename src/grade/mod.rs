@@ -19,9 +19,11 @@ mod report;
 mod rubric;
 mod run;
 pub mod sandbox;
+mod text;
 
-pub use report::{Report, Status, TestResult, header, row};
+pub use report::{Report, Status, TestResult};
 pub use rubric::{Group, Rubric};
+pub use text::{Style, header, row};
 
 use sandbox::Isolation;
 use std::path::{Path, PathBuf};
@@ -43,6 +45,8 @@ pub enum GradeError {
     Io { context: String, source: std::io::Error },
     #[error("{0}")]
     Harness(String),
+    #[error("no test's name starts with '{0}' (give a rubric group, as board::, or a test's name)")]
+    NoSuchTests(String),
 }
 
 impl GradeError {
@@ -63,6 +67,20 @@ pub struct Options {
     pub submission: Option<PathBuf>,
     /// Seconds every test may run, instead of what the rubric says.
     pub timeout: Option<f64>,
+    /// Run only the tests whose names start with this (a rubric group's prefix, or a test's
+    /// whole name); the score then counts only their groups.
+    pub only: Option<String>,
+}
+
+/// What grading is doing, as it goes: for a progress bar.
+#[derive(Debug, Clone, Copy)]
+pub enum Progress<'a> {
+    /// Building the submission and its probe (and, the first time, the suite's judge).
+    Building,
+    /// About to run this many tests.
+    Testing(usize),
+    /// One test's result, as soon as it is known.
+    Tested(&'a TestResult),
 }
 
 /// The assignments the kit can grade: those with a rubric.
@@ -89,13 +107,14 @@ pub fn clean(kit: &Path, assignment: &str, submission: &Path) {
     }
 }
 
-/// Grades a submission, calling `progress` with each test's result as soon as it is known.
+/// Grades a submission, telling `progress` what it is doing and each test's result as soon
+/// as it is known.
 ///
 /// # Errors
 /// [`GradeError`] when grading cannot run: an unknown assignment, a directory that is not a
 /// crate, a broken rubric, or Cargo missing. A submission that does not compile is not an
 /// error: it is a report with the score 0 and the compiler's messages.
-pub fn grade(options: &Options, mut progress: impl FnMut(&TestResult)) -> Result<Report, GradeError> {
+pub fn grade(options: &Options, mut progress: impl FnMut(Progress)) -> Result<Report, GradeError> {
     let kit = options
         .kit
         .canonicalize()
@@ -120,6 +139,7 @@ pub fn grade(options: &Options, mut progress: impl FnMut(&TestResult)) -> Result
     let place = harness::Place::of(&kit, &rubric.assignment, &submission);
     let intake = intake::take(&kit, &rubric.package, &submission, &place.work)?;
     report.notes = intake.notes;
+    progress(Progress::Building);
     let built = match harness::build(&kit, &rubric, &intake.crate_dir, &place, isolation)? {
         Ok(built) => built,
         Err(compiler_errors) => {
@@ -130,16 +150,26 @@ pub fn grade(options: &Options, mut progress: impl FnMut(&TestResult)) -> Result
     let runner = run::runner(&built, isolation);
     let names = run::list(&built, &runner)?;
     let groups: Vec<Option<usize>> = names.iter().map(|name| rubric.group_of(name)).collect();
-    let tests_in = |index| groups.iter().filter(|&&group| group == Some(index)).count();
+    let tests_in: Vec<usize> =
+        (0..rubric.groups.len()).map(|index| groups.iter().filter(|&&group| group == Some(index)).count()).collect();
     let shares: Vec<f64> =
-        rubric.groups.iter().enumerate().map(|(index, group)| group.points / tests_in(index).max(1) as f64).collect();
+        rubric.groups.iter().zip(&tests_in).map(|(group, &tests)| group.points / tests.max(1) as f64).collect();
+    // A part of the suite: each test keeps its share of its group.
+    let chosen = |name: &String| options.only.as_ref().is_none_or(|only| name.starts_with(only.as_str()));
+    if let Some(only) = &options.only {
+        if !names.iter().any(chosen) {
+            return Err(GradeError::NoSuchTests(only.clone()));
+        }
+        report.only = Some(only.clone());
+    }
     let mut graded = Vec::new();
-    for (name, &group) in names.iter().zip(&groups) {
+    for (name, &group) in names.iter().zip(&groups).filter(|(name, _)| chosen(name)) {
         match group {
             Some(index) => graded.push((name, index, rubric.limits(index, options.timeout)?)),
             None => report.unweighted.push(name.clone()),
         }
     }
+    progress(Progress::Testing(graded.len()));
     let outcomes = run_all(
         &graded,
         |(name, _, limits)| run::one(&built, &runner, name, *limits),
@@ -155,7 +185,7 @@ pub fn grade(options: &Options, mut progress: impl FnMut(&TestResult)) -> Result
                 seconds: outcome.seconds,
                 explanation: outcome.explanation.clone(),
             };
-            progress(&result);
+            progress(Progress::Tested(&result));
             result
         },
     )?;
@@ -165,12 +195,15 @@ pub fn grade(options: &Options, mut progress: impl FnMut(&TestResult)) -> Result
     report.score = rubric
         .groups
         .iter()
-        .map(|group| {
-            let tests: Vec<_> = report.tests.iter().filter(|test| test.group == group.prefix).collect();
-            let passed = tests.iter().filter(|test| test.status == Status::Passed).count();
-            if tests.is_empty() { 0.0 } else { group.points * passed as f64 / tests.len() as f64 }
+        .zip(&tests_in)
+        .map(|(group, &tests)| {
+            let passed = report.tests.iter().filter(|test| test.group == group.prefix && test.status == Status::Passed);
+            group.points * passed.count() as f64 / tests.max(1) as f64
         })
         .sum();
+    if report.only.is_some() {
+        report.max_score = report.tests.iter().map(|test| test.max_points).sum();
+    }
     Ok(report)
 }
 

@@ -1,7 +1,7 @@
 //! The grading report: the terminal table, our JSON, and Gradescope's `results.json`.
 
-use super::Rubric;
 use super::sandbox::Isolation;
+use super::{Group, Rubric};
 use serde::Serialize;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -20,7 +20,7 @@ pub enum Status {
 }
 
 impl Status {
-    fn label(self) -> &'static str {
+    pub fn label(self) -> &'static str {
         match self {
             Status::Passed => "passed",
             Status::Failed => "FAILED",
@@ -30,10 +30,6 @@ impl Status {
         }
     }
 }
-
-/// Where every verdict is decided, as the report says it.
-const VERDICTS: &str = "verdicts: decided by the suite's judge, outside the submission's code (which ran only in \
-                        its probe, answering the judge's calls)";
 
 /// One graded test.
 #[derive(Debug, Clone, Serialize, serde::Deserialize)]
@@ -68,9 +64,12 @@ pub struct Report {
     /// What the grader refused, replaced or left out of the submission (its build script, a
     /// changed provided file, an extra dependency…).
     pub notes: Vec<String>,
-    /// What each rubric group checks, by prefix.
+    /// When only part of the suite ran (`--only`): the prefix of the tests that did.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub only: Option<String>,
+    /// The rubric's groups, in its order.
     #[serde(skip)]
-    about: std::collections::HashMap<String, String>,
+    pub(super) groups: Vec<Group>,
 }
 
 impl Report {
@@ -86,37 +85,9 @@ impl Report {
             unweighted: Vec::new(),
             isolation,
             notes: Vec::new(),
-            about: rubric.groups.iter().map(|group| (group.prefix.clone(), group.about.clone())).collect(),
+            only: None,
+            groups: rubric.groups.clone(),
         }
-    }
-
-    /// The table's total and, below it, why each lost point was lost.
-    pub fn summary(&self) -> String {
-        let mut text = format!("\n{} in {}\n", self.assignment, self.submission.display());
-        let _ = writeln!(text, "{}\n{}", self.isolation.describe(), VERDICTS);
-        for note in &self.notes {
-            let _ = writeln!(text, "note: {note}");
-        }
-        if let Some(errors) = &self.build_errors {
-            let _ = writeln!(text, "The submission does not compile with the graded suite, so every test scores 0.");
-            let _ = writeln!(text, "The compiler said:\n\n{errors}\n");
-        }
-        let _ = writeln!(text, "{:<width$}  {:>13}", "total", points(self.score, self.max_score), width = NAME_WIDTH);
-        let failed: Vec<&TestResult> = self.tests.iter().filter(|test| test.status != Status::Passed).collect();
-        if !failed.is_empty() {
-            let _ = writeln!(text, "\nWhy points were lost:");
-            for test in failed {
-                let _ = writeln!(text, "\n{} ({}, {} points)", test.name, test.status.label(), round(test.max_points));
-                if let Some(about) = self.about.get(&test.group).filter(|about| !about.is_empty()) {
-                    let _ = writeln!(text, "  checks: {about}");
-                }
-                let _ = writeln!(text, "{}", indent(&test.explanation));
-            }
-        }
-        for name in &self.unweighted {
-            let _ = writeln!(text, "warning: {name} is in no group of the rubric: it was run but is worth nothing");
-        }
-        text
     }
 
     /// Gradescope's `results.json`.
@@ -172,34 +143,7 @@ impl Report {
     }
 }
 
-const NAME_WIDTH: usize = 90;
-
-/// The table's column headings.
-pub fn header() -> String {
-    format!("{:<width$}  {:>13}  {:<15}  {:>7}", "test", "points", "status", "time", width = NAME_WIDTH)
-}
-
-/// One row of the table.
-pub fn row(test: &TestResult) -> String {
-    format!(
-        "{:<width$}  {:>13}  {:<15}  {:>6.2}s",
-        test.name,
-        points(test.points, test.max_points),
-        test.status.label(),
-        test.seconds,
-        width = NAME_WIDTH
-    )
-}
-
-fn points(earned: f64, max: f64) -> String {
-    format!("{earned:.2}/{max:.2}")
-}
-
 /// Rounded to hundredths, as the table shows points.
-fn round(points: f64) -> f64 {
+pub(super) fn round(points: f64) -> f64 {
     (points * 100.0).round() / 100.0
-}
-
-fn indent(text: &str) -> String {
-    text.lines().map(|line| format!("    {line}")).collect::<Vec<_>>().join("\n")
 }

@@ -73,7 +73,26 @@ impl Isolation {
         })
     }
 
-    /// What the report says.
+    /// What the report a person reads says, in a line or two.
+    pub fn short(self) -> &'static str {
+        match self {
+            Isolation::Bubblewrap => {
+                "Isolated in bubblewrap sandboxes; every verdict was decided by the suite's judge, \
+                 outside your code."
+            }
+            Isolation::Users => {
+                "Isolated as users of their own (no bubblewrap here: the network was not); every \
+                 verdict was decided by the suite's judge, outside your code."
+            }
+            Isolation::None => {
+                "NOT ISOLATED: your code ran as this user and could read and change what it can \
+                 (install bubblewrap to grade untrusted code); every verdict was decided by the \
+                 suite's judge, outside your code."
+            }
+        }
+    }
+
+    /// What the full report says.
     pub fn describe(self) -> &'static str {
         match self {
             Isolation::Bubblewrap => {

@@ -1,0 +1,285 @@
+//! The report as a person reads it: what a student acts on first, within the terminal's
+//! width.
+//!
+//! First the score and a row per rubric group (its points, its tests passed, what it
+//! checks); then, for each group that lost points, its clearest failing test explained and
+//! the others named. The clearest is the one a student can most easily follow: a wrong
+//! answer before a crash or a limit, and of those the shortest explanation (the smallest
+//! board, the fewest moves, as the suites write them). `--verbose` shows every test and
+//! every explanation in full, as the JSON report has them.
+
+use super::report::{Report, Status, TestResult, round};
+use std::fmt::Write as _;
+
+/// How the report is shown.
+#[derive(Debug, Clone, Copy)]
+pub struct Style {
+    /// The most characters a line may have (unless `verbose`).
+    pub width: usize,
+    /// Every test and every explanation in full.
+    pub verbose: bool,
+    /// Colours (a terminal that shows them).
+    pub colour: bool,
+}
+
+/// The most lines of one explanation, or of the compiler's errors, shown unless verbose.
+const MOST_LINES: usize = 24;
+/// The most other failing tests named per group unless verbose.
+const MOST_NAMES: usize = 4;
+
+impl Report {
+    /// The report as a person reads it (see the module's docs).
+    pub fn text(&self, style: Style) -> String {
+        let mut out = Out { text: String::new(), style };
+        let headline = format!("{}: {} out of {} points", self.assignment, round(self.score), round(self.max_score));
+        let colour = if self.score >= self.max_score - 0.005 { Colour::Good } else { Colour::Bad };
+        out.line(&style.paint(&headline, colour, true));
+        out.wrapped("", self.isolation.short());
+        if let Some(only) = &self.only {
+            out.wrapped("", &format!("only the tests starting with {only} ran; the score counts only them"));
+        }
+        for note in &self.notes {
+            out.wrapped("note: ", note);
+        }
+        for name in &self.unweighted {
+            out.wrapped("warning: ", &format!("{name} is in no group of the rubric: it was run but is worth nothing"));
+        }
+        if let Some(errors) = &self.build_errors {
+            out.line("");
+            out.line(&style.paint(
+                "Your crate does not compile, so every test scores 0. The compiler said:",
+                Colour::Bad,
+                true,
+            ));
+            out.block("", errors);
+            return out.text;
+        }
+        out.line("");
+        self.groups_table(&mut out);
+        for group in self.groups.iter().filter(|group| self.lost_in(&group.prefix)) {
+            self.explain_group(&mut out, &group.prefix, &group.about);
+        }
+        if style.verbose {
+            out.line("");
+            out.line(&header());
+            for test in &self.tests {
+                out.line(&row(test));
+            }
+        } else if self.tests.iter().any(|test| test.status != Status::Passed) {
+            out.line("");
+            out.line("(--verbose shows every test and every explanation in full)");
+        }
+        out.text
+    }
+
+    fn tests_of<'a>(&'a self, prefix: &'a str) -> impl Iterator<Item = &'a TestResult> {
+        self.tests.iter().filter(move |test| test.group == prefix)
+    }
+
+    fn lost_in(&self, prefix: &str) -> bool {
+        self.tests_of(prefix).any(|test| test.status != Status::Passed)
+    }
+
+    /// A row per group that ran: its points, its tests passed, what it checks.
+    fn groups_table(&self, out: &mut Out) {
+        let width = self.groups.iter().map(|group| group.prefix.chars().count()).max().unwrap_or(5).clamp(5, 30);
+        out.line(&format!("{:<width$}  {:>13}  {:>7}  checks", "group", "points", "passed"));
+        for group in &self.groups {
+            let tests: Vec<&TestResult> = self.tests_of(&group.prefix).collect();
+            if tests.is_empty() {
+                continue;
+            }
+            let passed = tests.iter().filter(|test| test.status == Status::Passed).count();
+            let earned: f64 = tests.iter().map(|test| test.points).sum();
+            let max: f64 = tests.iter().map(|test| test.max_points).sum();
+            let row = format!(
+                "{:<width$}  {:>13}  {:>7}  {}",
+                shorten(&group.prefix, width),
+                format!("{:.2}/{:.2}", round(earned), round(max)),
+                format!("{passed}/{}", tests.len()),
+                group.about
+            );
+            let colour = if passed == tests.len() { Colour::Good } else { Colour::Bad };
+            out.line_painted(&row, colour);
+        }
+    }
+
+    /// A group that lost points: what it checks, its clearest failing test explained, the
+    /// others named.
+    fn explain_group(&self, out: &mut Out, prefix: &str, about: &str) {
+        let failed: Vec<&TestResult> = self.tests_of(prefix).filter(|test| test.status != Status::Passed).collect();
+        let lost: f64 = failed.iter().map(|test| test.max_points).sum();
+        let total = self.tests_of(prefix).count();
+        out.line("");
+        let title = format!("{prefix} lost {:.2} points: {} of {total} tests failed", round(lost), failed.len());
+        out.line_painted(&title, Colour::Bad);
+        if !about.is_empty() {
+            out.wrapped("  checks: ", about);
+        }
+        if failed.iter().all(|test| test.status == Status::NotImplemented) && !out.style.verbose {
+            let said = failed.iter().map(|test| test.explanation.as_str()).min_by_key(|text| text.len());
+            out.wrapped("  ", said.unwrap_or("not implemented yet"));
+            return;
+        }
+        let shown: Vec<&TestResult> = if out.style.verbose { failed.clone() } else { vec![clearest(&failed)] };
+        for test in &shown {
+            out.line(&format!(
+                "  {} ({})",
+                shorten(&test.name, out.style.width.saturating_sub(20)),
+                test.status.label()
+            ));
+            out.block("    ", &test.explanation);
+        }
+        let others: Vec<&&TestResult> =
+            failed.iter().filter(|test| !shown.iter().any(|shown| shown.name == test.name)).collect();
+        if others.is_empty() {
+            return;
+        }
+        out.line("  also failing:");
+        for test in others.iter().take(MOST_NAMES) {
+            out.line(&format!("    {}", shorten(&test.name, out.style.width.saturating_sub(4))));
+        }
+        if others.len() > MOST_NAMES {
+            out.line(&format!("    and {} more", others.len() - MOST_NAMES));
+        }
+    }
+}
+
+/// The failing test to explain first: a wrong answer before a time limit or a crash (and
+/// those before "not implemented"), then the shortest explanation, then the first.
+fn clearest<'a>(failed: &[&'a TestResult]) -> &'a TestResult {
+    let rank = |status: Status| match status {
+        Status::Failed => 0,
+        Status::TimedOut => 1,
+        Status::Crashed => 2,
+        Status::NotImplemented | Status::Passed => 3,
+    };
+    failed.iter().min_by_key(|test| (rank(test.status), test.explanation.len())).expect("a failed test")
+}
+
+/// `name` in at most `width` characters: its start and its end, an ellipsis between.
+pub fn shorten(name: &str, width: usize) -> String {
+    let chars: Vec<char> = name.chars().collect();
+    if chars.len() <= width || width < 5 {
+        return name.to_owned();
+    }
+    let tail = (width - 1) / 2;
+    let head = width - 1 - tail;
+    format!("{}…{}", chars[..head].iter().collect::<String>(), chars[chars.len() - tail..].iter().collect::<String>())
+}
+
+/// A line cut to `width` characters, an ellipsis at its end.
+fn cut(line: &str, width: usize) -> String {
+    if line.chars().count() <= width {
+        return line.to_owned();
+    }
+    let kept: String = line.chars().take(width.saturating_sub(1)).collect();
+    format!("{kept}…")
+}
+
+#[derive(Debug, Clone, Copy)]
+enum Colour {
+    Good,
+    Bad,
+}
+
+impl Style {
+    fn paint(&self, text: &str, colour: Colour, bold: bool) -> String {
+        if !self.colour {
+            return text.to_owned();
+        }
+        let styled = match colour {
+            Colour::Good => console::style(text).green(),
+            Colour::Bad => console::style(text).red(),
+        };
+        let styled = if bold { styled.bold() } else { styled };
+        styled.force_styling(true).to_string()
+    }
+}
+
+/// The text being written, within the style's width.
+struct Out {
+    text: String,
+    style: Style,
+}
+
+impl Out {
+    fn fit(&self, line: &str) -> String {
+        if self.style.verbose { line.to_owned() } else { cut(line, self.style.width) }
+    }
+
+    fn line(&mut self, line: &str) {
+        let line = self.fit(line);
+        let _ = writeln!(self.text, "{line}");
+    }
+
+    fn line_painted(&mut self, line: &str, colour: Colour) {
+        let line = self.style.paint(&self.fit(line), colour, false);
+        let _ = writeln!(self.text, "{line}");
+    }
+
+    /// `text` after `lead`, its words wrapped to the width, the lines after indented alike.
+    fn wrapped(&mut self, lead: &str, text: &str) {
+        let indent = " ".repeat(lead.chars().count());
+        let (mut line, mut words) = (lead.to_owned(), 0);
+        for word in text.split_whitespace() {
+            if words > 0 && line.chars().count() + 1 + word.chars().count() > self.style.width {
+                self.line(&line);
+                (line, words) = (indent.clone(), 0);
+            }
+            if words > 0 {
+                line.push(' ');
+            }
+            line.push_str(word);
+            words += 1;
+        }
+        self.line(line.trim_end());
+    }
+
+    /// A block of text (an explanation, the compiler's errors), each line after `indent`;
+    /// unless verbose, at most [`MOST_LINES`] of them.
+    fn block(&mut self, indent: &str, text: &str) {
+        let lines: Vec<&str> = text.lines().collect();
+        let shown = if self.style.verbose { lines.len() } else { lines.len().min(MOST_LINES) };
+        for line in &lines[..shown] {
+            self.line(&format!("{indent}{}", line.replace('\t', "    ")));
+        }
+        if shown < lines.len() {
+            self.line(&format!("{indent}… {} more lines (--verbose shows them)", lines.len() - shown));
+        }
+    }
+}
+
+/// The verbose table's column headings.
+pub fn header() -> String {
+    format!("{:<60}  {:>13}  {:<15}  {:>7}", "test", "points", "status", "time")
+}
+
+/// One row of the verbose table: a test's points, status and time.
+pub fn row(test: &TestResult) -> String {
+    format!(
+        "{:<60}  {:>13}  {:<15}  {:>6.2}s",
+        test.name,
+        format!("{:.2}/{:.2}", test.points, test.max_points),
+        test.status.label(),
+        test.seconds
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_name_keeps_its_start_and_its_end() {
+        assert_eq!(shorten("functions::valid_move_flips::size_4", 20), "functions:…:size_4");
+        assert_eq!(shorten("short", 20), "short");
+        assert_eq!(shorten("functions::valid_move_flips::size_4", 20).chars().count(), 20);
+    }
+
+    #[test]
+    fn a_long_line_is_cut_with_an_ellipsis() {
+        assert_eq!(cut("abcdef", 4), "abc…");
+        assert_eq!(cut("abc", 4), "abc");
+    }
+}
