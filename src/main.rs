@@ -335,6 +335,9 @@ fn grade_command(options: Options, verbose: bool, json: Option<PathBuf>, gradesc
     bar.enable_steady_tick(std::time::Duration::from_millis(120));
     let report = grade::grade(&options, |progress| match progress {
         grade::Progress::Building => bar.set_message(format!("building {what} (the first time: a minute or two)")),
+        grade::Progress::MeasuringReference => {
+            bar.set_message("timing the reference solution on each test (once, for the time limits)");
+        }
         grade::Progress::Testing(tests) => {
             bar.set_length(tests as u64);
             bar.set_style(

@@ -15,6 +15,7 @@
 
 mod harness;
 mod intake;
+mod reference;
 mod report;
 mod rubric;
 mod run;
@@ -77,6 +78,8 @@ pub struct Options {
 pub enum Progress<'a> {
     /// Building the submission and its probe (and, the first time, the suite's judge).
     Building,
+    /// Grading the reference solution, to measure its time on each test (once per judge).
+    MeasuringReference,
     /// About to run this many tests.
     Testing(usize),
     /// One test's result, as soon as it is known.
@@ -115,6 +118,10 @@ pub fn clean(kit: &Path, assignment: &str, submission: &Path) {
 /// crate, a broken rubric, or Cargo missing. A submission that does not compile is not an
 /// error: it is a report with the score 0 and the compiler's messages.
 pub fn grade(options: &Options, mut progress: impl FnMut(Progress)) -> Result<Report, GradeError> {
+    grade_telling(options, &mut progress)
+}
+
+fn grade_telling(options: &Options, progress: &mut dyn FnMut(Progress)) -> Result<Report, GradeError> {
     let kit = options
         .kit
         .canonicalize()
@@ -162,19 +169,44 @@ pub fn grade(options: &Options, mut progress: impl FnMut(Progress)) -> Result<Re
         }
         report.only = Some(only.clone());
     }
+    let reference_dir = kit.join("solution").join(&rubric.assignment).canonicalize().ok();
+    let is_reference = reference_dir.as_deref() == Some(submission.as_path());
+    let times = match reference::load(&kit, &rubric.assignment, &built.test_binary) {
+        Some(times) => times,
+        None if !is_reference && options.timeout.is_none() => {
+            progress(Progress::MeasuringReference);
+            let reference = Options { submission: None, only: None, ..options.clone() };
+            grade_telling(&reference, &mut |_| {})?;
+            reference::load(&kit, &rubric.assignment, &built.test_binary).unwrap_or_default()
+        }
+        None => reference::Times::new(),
+    };
     let mut graded = Vec::new();
     for (name, &group) in names.iter().zip(&groups).filter(|(name, _)| chosen(name)) {
+        let reference = times.get(name).copied().filter(|_| !is_reference);
         match group {
-            Some(index) => graded.push((name, index, rubric.limits(index, options.timeout)?)),
+            Some(index) => graded.push((name, index, rubric.limits(index, options.timeout, reference)?, reference)),
             None => report.unweighted.push(name.clone()),
         }
     }
     progress(Progress::Testing(graded.len()));
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs_f64(rubric.total);
     let outcomes = run_all(
         &graded,
-        |(name, _, limits)| run::one(&built, &runner, name, *limits),
+        |(name, _, limits, reference)| {
+            let left = deadline.saturating_duration_since(std::time::Instant::now());
+            if left < std::time::Duration::from_millis(500) {
+                return Ok(run::Outcome::not_run(rubric.total));
+            }
+            let cut = sandbox::Limits { time: limits.time.min(left), ..*limits };
+            let outcome = run::one(&built, &runner, name, cut, *reference)?;
+            if outcome.status == Status::TimedOut && cut.time < limits.time {
+                return Ok(run::Outcome { explanation: run::Outcome::not_run(rubric.total).explanation, ..outcome });
+            }
+            Ok(outcome)
+        },
         |at, outcome| {
-            let (name, index, _) = graded[at];
+            let (name, index, _, _) = graded[at];
             let share = shares[index];
             let result = TestResult {
                 name: name.clone(),
@@ -203,6 +235,8 @@ pub fn grade(options: &Options, mut progress: impl FnMut(Progress)) -> Result<Re
         .sum();
     if report.only.is_some() {
         report.max_score = report.tests.iter().map(|test| test.max_points).sum();
+    } else if is_reference && options.timeout.is_none() {
+        reference::save(&kit, &rubric.assignment, &built.test_binary, &report);
     }
     Ok(report)
 }

@@ -17,6 +17,8 @@ pub enum Status {
     TimedOut,
     /// The test process died without a panic message (a stack overflow, a signal).
     Crashed,
+    /// Not started: the whole submission's time was used up.
+    NotRun,
 }
 
 impl Status {
@@ -27,6 +29,7 @@ impl Status {
             Status::NotImplemented => "not implemented",
             Status::TimedOut => "TIMED OUT",
             Status::Crashed => "CRASHED",
+            Status::NotRun => "NOT RUN",
         }
     }
 }

@@ -16,9 +16,14 @@ pub struct Rubric {
     /// the only others its sandbox sees.
     #[serde(default)]
     pub fixtures: Vec<String>,
-    /// Seconds each test may run unless its group says otherwise.
+    /// The most seconds a test may run unless its group says otherwise. Within it, a test's
+    /// limit is derived from the reference solution's time on it ([`Rubric::limits`]).
     #[serde(default = "default_timeout")]
     pub timeout: f64,
+    /// Seconds all of a submission's tests may take together; tests not started by then are
+    /// reported as not run.
+    #[serde(default = "default_total")]
+    pub total: f64,
     /// MiB of memory (address space) each process of a test may use, unless its group says
     /// otherwise.
     #[serde(default = "default_memory")]
@@ -42,7 +47,8 @@ pub struct Group {
     /// What the group checks, in a student's words.
     #[serde(default)]
     pub about: String,
-    /// Seconds each of its tests may run, instead of the rubric's default.
+    /// Seconds each of its tests may run, as the assignment sets it (SmartPlayer's 10 s a
+    /// move, say): not derived from the reference solution's time.
     pub timeout: Option<f64>,
     /// MiB of memory, instead of the rubric's default.
     pub memory: Option<u64>,
@@ -53,6 +59,16 @@ pub struct Group {
 fn default_timeout() -> f64 {
     10.0
 }
+
+fn default_total() -> f64 {
+    300.0
+}
+
+/// A test's time limit, derived from the reference solution's time on it: this many times
+/// as long…
+const TIMES_THE_REFERENCE: f64 = 10.0;
+/// …and at least this many seconds (a sandbox to start, a busy machine).
+const AT_LEAST: f64 = 2.0;
 
 fn default_memory() -> u64 {
     1024
@@ -108,14 +124,22 @@ impl Rubric {
         std::iter::once(&self.assignment).chain(&self.fixtures).map(|name| fixtures.join(name)).collect()
     }
 
-    /// What each test of group `index` may use, taking `time` seconds when given (the
-    /// command line's `--timeout`) instead of the rubric's.
+    /// What each test of group `index` may use. Its time: `time` when given (the command
+    /// line's `--timeout`); else the group's own, as the assignment sets it; else ten times
+    /// the `reference` solution's seconds on the test, at least 2 s and at most the rubric's
+    /// `timeout`; else (no reference time) the rubric's `timeout`.
     ///
     /// # Errors
     /// When the time is out of range.
-    pub fn limits(&self, index: usize, time: Option<f64>) -> Result<super::sandbox::Limits, GradeError> {
+    pub fn limits(
+        &self,
+        index: usize,
+        time: Option<f64>,
+        reference: Option<f64>,
+    ) -> Result<super::sandbox::Limits, GradeError> {
         let group = &self.groups[index];
-        let seconds = time.or(group.timeout).unwrap_or(self.timeout);
+        let derived = reference.map(|seconds| (seconds * TIMES_THE_REFERENCE).clamp(AT_LEAST, self.timeout));
+        let seconds = time.or(group.timeout).or(derived).unwrap_or(self.timeout);
         let time = std::time::Duration::try_from_secs_f64(seconds).map_err(|_| GradeError::Timeout(seconds))?;
         let mib = |size: Option<u64>, default: u64| size.unwrap_or(default) << 20;
         Ok(super::sandbox::Limits {
@@ -143,11 +167,23 @@ mod tests {
              [[group]]\nprefix = 'y::'\npoints = 1\ntimeout = 60\nmemory = 2048\noutput = 1\n",
         )
         .expect("a rubric");
-        let plain = rubric.limits(0, None).expect("limits");
+        let plain = rubric.limits(0, None, None).expect("limits");
         assert_eq!((plain.time.as_secs(), plain.memory >> 20, plain.output >> 20), (5, 512, 16));
-        let own = rubric.limits(1, None).expect("limits");
+        let own = rubric.limits(1, None, Some(0.1)).expect("limits");
         assert_eq!((own.time.as_secs(), own.memory >> 20, own.output >> 20), (60, 2048, 1));
-        assert_eq!(rubric.limits(1, Some(2.0)).expect("limits").time.as_secs(), 2);
-        assert!(matches!(rubric.limits(0, Some(f64::INFINITY)), Err(GradeError::Timeout(_))));
+        assert_eq!(rubric.limits(1, Some(2.0), None).expect("limits").time.as_secs(), 2);
+        assert!(matches!(rubric.limits(0, Some(f64::INFINITY), None), Err(GradeError::Timeout(_))));
+        assert_eq!(rubric.total, 300.0);
+    }
+
+    #[test]
+    fn a_tests_limit_is_ten_times_the_references_time_within_bounds() {
+        let rubric: Rubric =
+            toml::from_str("assignment = 'a'\npackage = 'a'\ntimeout = 30\n[[group]]\nprefix = 'x::'\npoints = 1\n")
+                .expect("a rubric");
+        let seconds = |reference| rubric.limits(0, None, Some(reference)).expect("limits").time.as_secs_f64();
+        assert_eq!(seconds(0.01), 2.0);
+        assert_eq!(seconds(0.5), 5.0);
+        assert_eq!(seconds(100.0), 30.0);
     }
 }

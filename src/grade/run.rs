@@ -64,7 +64,13 @@ pub fn list(built: &Built, runner: &Runner) -> Result<Vec<String>, GradeError> {
 ///
 /// # Errors
 /// When the judge cannot be started, or the probe's command cannot be written.
-pub fn one(built: &Built, runner: &Runner, name: &str, limits: Limits) -> Result<Outcome, GradeError> {
+pub fn one(
+    built: &Built,
+    runner: &Runner,
+    name: &str,
+    limits: Limits,
+    reference: Option<f64>,
+) -> Result<Outcome, GradeError> {
     let args = [name, "--exact", "--nocapture", "--test-threads=1"].map(OsString::from);
     let user = new_user();
     let probe = runner.probe.clone().as_user(user);
@@ -83,7 +89,7 @@ pub fn one(built: &Built, runner: &Runner, name: &str, limits: Limits) -> Result
     probe.end();
     let _ = std::fs::remove_file(&command_file);
     let ran = ran.map_err(GradeError::io(format!("cannot run {}", built.test_binary.display())))?;
-    let (status, explanation) = verdict(&ran, limits);
+    let (status, explanation) = verdict(&ran, limits, reference);
     let explanation = if explanation.len() > MAX_EXPLANATION {
         let cut = (0..=MAX_EXPLANATION).rev().find(|&at| explanation.is_char_boundary(at)).unwrap_or(0);
         format!("{}\n… ({} more bytes)", &explanation[..cut], explanation.len() - cut)
@@ -93,13 +99,18 @@ pub fn one(built: &Built, runner: &Runner, name: &str, limits: Limits) -> Result
     Ok(Outcome { status, seconds: ran.seconds, explanation })
 }
 
-/// The status and explanation of a test's run.
-fn verdict(ran: &Ran, limits: Limits) -> (Status, String) {
+/// The status and explanation of a test's run; `reference`, the reference solution's seconds
+/// on the same test, for a test stopped at its time limit.
+fn verdict(ran: &Ran, limits: Limits, reference: Option<f64>) -> (Status, String) {
     let stdout = String::from_utf8_lossy(&ran.stdout);
     let output = format!("{stdout}{}", String::from_utf8_lossy(&ran.stderr));
     match ran.limit {
         Some(Limit::Time) => {
-            return (Status::TimedOut, format!("stopped at the time limit of {} seconds", limits.time.as_secs_f64()));
+            let limit = limits.time.as_secs_f64();
+            let compared = reference.map_or(String::new(), |seconds| {
+                format!("\n(the reference solution took {seconds:.2} s on this test)")
+            });
+            return (Status::TimedOut, format!("stopped at the time limit of {limit} seconds: too slow{compared}"));
         }
         Some(Limit::Memory) => {
             return (Status::Crashed, format!("stopped at the memory limit of {} MiB", limits.memory >> 20));
@@ -133,6 +144,17 @@ fn verdict(ran: &Ran, limits: Limits) -> (Status, String) {
                 (_, None) => "killed".to_owned(),
             };
             (Status::Crashed, format!("the test process ended ({how}) before the test finished\n{}", tail(&output)))
+        }
+    }
+}
+
+impl Outcome {
+    /// A test not started: the whole submission's `total` seconds were used up.
+    pub fn not_run(total: f64) -> Outcome {
+        Outcome {
+            status: Status::NotRun,
+            seconds: 0.0,
+            explanation: format!("not run: the whole submission's {total} seconds were used up"),
         }
     }
 }
