@@ -215,6 +215,7 @@ fn grade_telling(options: &Options, progress: &mut dyn FnMut(Progress)) -> Resul
                 points: if outcome.status == Status::Passed { share } else { 0.0 },
                 status: outcome.status,
                 seconds: outcome.seconds,
+                unchecked_until: None,
                 explanation: outcome.explanation.clone(),
             };
             progress(Progress::Tested(&result));
@@ -222,6 +223,7 @@ fn grade_telling(options: &Options, progress: &mut dyn FnMut(Progress)) -> Resul
         },
     )?;
     report.tests = outcomes;
+    mark_unchecked(&rubric, &mut report.tests);
     // Group by group, so that a group passed in full gives its points exactly, not a sum of
     // rounded shares.
     report.score = rubric
@@ -239,6 +241,31 @@ fn grade_telling(options: &Options, progress: &mut dyn FnMut(Progress)) -> Resul
         reference::save(&kit, &rubric.assignment, &built.test_binary, &report);
     }
     Ok(report)
+}
+
+/// Marks the failures of tests whose group requires tests that failed too: not checked on
+/// their own (a whole game cannot be right while the rule it plays by is wrong), and says
+/// which groups they wait on.
+fn mark_unchecked(rubric: &Rubric, tests: &mut [TestResult]) {
+    let failing = |group: &str| tests.iter().any(|test| test.group == group && test.status != Status::Passed);
+    let waits_on: Vec<Option<String>> = rubric
+        .groups
+        .iter()
+        .map(|group| {
+            let failed: Vec<&str> = rubric
+                .groups
+                .iter()
+                .filter(|other| group.requires.iter().any(|required| other.prefix.starts_with(required.as_str())))
+                .filter(|other| failing(&other.prefix))
+                .map(|other| other.prefix.as_str())
+                .collect();
+            (!failed.is_empty()).then(|| failed.join(", "))
+        })
+        .collect();
+    for test in tests.iter_mut().filter(|test| test.status != Status::Passed) {
+        let group = rubric.groups.iter().position(|group| group.prefix == test.group);
+        test.unchecked_until = group.and_then(|group| waits_on[group].clone());
+    }
 }
 
 /// Runs `work` on every item, as many at once as there are cores, and `done` on each

@@ -44,8 +44,26 @@ pub struct TestResult {
     pub max_points: f64,
     pub status: Status,
     pub seconds: f64,
+    /// When it failed while a test it depends on failed too (its group `requires` them): the
+    /// prefixes of those, and this failure is not explained on its own.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unchecked_until: Option<String>,
     /// Why it failed, in a student's terms; empty when it passed.
     pub explanation: String,
+}
+
+impl TestResult {
+    /// Its status and explanation in a few words, as Gradescope shows a test.
+    fn output(&self) -> String {
+        let label = self.status.label();
+        match (&self.unchecked_until, self.explanation.is_empty()) {
+            (Some(required), _) => {
+                format!("{label}, not checked on its own: it needs {required} to pass first: {}", self.explanation)
+            }
+            (None, true) => label.to_owned(),
+            (None, false) => format!("{label}: {}", self.explanation),
+        }
+    }
 }
 
 /// The whole grading of a submission.
@@ -104,7 +122,7 @@ impl Report {
                     "score": round(test.points),
                     "max_score": round(test.max_points),
                     "status": if test.status == Status::Passed { "passed" } else { "failed" },
-                    "output": if test.explanation.is_empty() { test.status.label().to_owned() } else { format!("{}: {}", test.status.label(), test.explanation) },
+                    "output": test.output(),
                     "visibility": "visible",
                 })
             })

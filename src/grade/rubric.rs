@@ -54,6 +54,11 @@ pub struct Group {
     pub memory: Option<u64>,
     /// MiB of output, instead of the rubric's default.
     pub output: Option<u64>,
+    /// What its tests depend on, as test-name prefixes (`functions::`): while a test named
+    /// so fails, this group's failing tests are reported as not checked until it passes, so
+    /// that one bug is explained once, where it is.
+    #[serde(default)]
+    pub requires: Vec<String>,
 }
 
 fn default_timeout() -> f64 {
@@ -104,6 +109,13 @@ impl Rubric {
             .find(|t| !(t.is_finite() && *t > 0.0));
         if let Some(timeout) = bad_timeout {
             return Err(error(format!("a timeout of {timeout} seconds")));
+        }
+        let required = rubric.groups.iter().flat_map(|group| &group.requires);
+        if let Some(bad) = required
+            .clone()
+            .find(|required| !rubric.groups.iter().any(|group| group.prefix.starts_with(required.as_str())))
+        {
+            return Err(error(format!("requires '{bad}', which names no group's tests")));
         }
         let sizes = [rubric.memory, rubric.output].into_iter();
         let sizes = sizes.chain(rubric.groups.iter().flat_map(|group| group.memory.into_iter().chain(group.output)));

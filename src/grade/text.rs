@@ -56,9 +56,16 @@ impl Report {
         }
         out.line("");
         self.groups_table(&mut out);
-        for group in self.groups.iter().filter(|group| self.lost_in(&group.prefix)) {
+        // The groups whose own failures explain them first; then those whose failures wait on
+        // another group's, a line each.
+        let (explained, waiting): (Vec<_>, Vec<_>) =
+            self.groups.iter().filter(|group| self.lost_in(&group.prefix)).partition(|group| {
+                self.tests_of(&group.prefix).any(|test| test.status != Status::Passed && test.unchecked_until.is_none())
+            });
+        for group in explained {
             self.explain_group(&mut out, &group.prefix, &group.about);
         }
+        self.waiting_groups(&mut out, &waiting.iter().map(|group| group.prefix.as_str()).collect::<Vec<_>>());
         if style.verbose {
             out.line("");
             out.line(&header());
@@ -104,15 +111,49 @@ impl Report {
         }
     }
 
+    /// The groups whose failing tests all wait on other groups' tests: a line each, under
+    /// what they wait on.
+    fn waiting_groups(&self, out: &mut Out, prefixes: &[&str]) {
+        let until =
+            |prefix: &str| self.tests_of(prefix).find_map(|test| test.unchecked_until.clone()).unwrap_or_default();
+        let mut causes: Vec<String> = prefixes.iter().map(|prefix| until(prefix)).collect();
+        causes.dedup();
+        for cause in causes {
+            out.line("");
+            out.wrapped("", &format!("Not checked on their own: they need {cause} to pass first."));
+            let width = prefixes.iter().map(|prefix| prefix.chars().count()).max().unwrap_or(0).min(40);
+            for prefix in prefixes.iter().filter(|prefix| until(prefix) == cause) {
+                let failed: Vec<&TestResult> =
+                    self.tests_of(prefix).filter(|test| test.status != Status::Passed).collect();
+                let lost: f64 = failed.iter().map(|test| test.max_points).sum();
+                let row = format!(
+                    "  {:<width$}  lost {:.2} points, {} failing tests",
+                    shorten(prefix, width),
+                    round(lost),
+                    failed.len()
+                );
+                out.line_painted(&row, Colour::Bad);
+            }
+        }
+    }
+
     /// A group that lost points: what it checks, its clearest failing test explained, the
-    /// others named.
+    /// others named (those waiting on another group's tests last).
     fn explain_group(&self, out: &mut Out, prefix: &str, about: &str) {
-        let failed: Vec<&TestResult> = self.tests_of(prefix).filter(|test| test.status != Status::Passed).collect();
-        let lost: f64 = failed.iter().map(|test| test.max_points).sum();
+        let all_failed: Vec<&TestResult> = self.tests_of(prefix).filter(|test| test.status != Status::Passed).collect();
+        let lost: f64 = all_failed.iter().map(|test| test.max_points).sum();
         let total = self.tests_of(prefix).count();
         out.line("");
-        let title = format!("{prefix} lost {:.2} points: {} of {total} tests failed", round(lost), failed.len());
+        let title = format!("{prefix} lost {:.2} points: {} of {total} tests failed", round(lost), all_failed.len());
         out.line_painted(&title, Colour::Bad);
+        let (failed, waiting): (Vec<&TestResult>, Vec<&TestResult>) =
+            all_failed.into_iter().partition(|test| test.unchecked_until.is_none());
+        if let Some(until) = waiting.first().and_then(|test| test.unchecked_until.as_deref()) {
+            out.wrapped(
+                "  ",
+                &format!("({} of them not checked on their own: they need {until} to pass first)", waiting.len()),
+            );
+        }
         if !about.is_empty() {
             out.wrapped("  checks: ", about);
         }
@@ -240,7 +281,8 @@ impl Out {
     /// unless verbose, at most [`MOST_LINES`] of them.
     fn block(&mut self, indent: &str, text: &str) {
         let lines: Vec<&str> = text.lines().collect();
-        let shown = if self.style.verbose { lines.len() } else { lines.len().min(MOST_LINES) };
+        // A line or two more are shown rather than said to be there.
+        let shown = if self.style.verbose || lines.len() <= MOST_LINES + 2 { lines.len() } else { MOST_LINES };
         for line in &lines[..shown] {
             self.line(&format!("{indent}{}", line.replace('\t', "    ")));
         }
