@@ -56,9 +56,18 @@ pub fn sync() {
     }
 }
 
+/// The probe's `serve` for an assignment that lends terminals: what the submission printed
+/// and read reaches the suite's terminals before each answer.
+pub fn serve(dispatch: fn(&str, &[u8]) -> Option<Vec<u8>>) {
+    gamekit_probe::serve(move |function, arguments| {
+        let _synced = Synced;
+        dispatch(function, arguments)
+    });
+}
+
 /// Syncs when dropped: at the end of each answer, unless a panic is unwinding (a call back
 /// then could panic in turn; what is owed is sent at the next answer).
-pub struct Synced;
+struct Synced;
 
 impl Drop for Synced {
     fn drop(&mut self) {
