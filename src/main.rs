@@ -363,6 +363,7 @@ fn grade_command(options: Options, verbose: bool, json: Option<PathBuf>, gradesc
     };
     let terminal = console::Term::stdout();
     let width = if terminal.is_term() { usize::from(terminal.size().1) } else { 80 };
+    let width = if width < 40 { 80 } else { width };
     print!("{}", report.text(grade::Style { width, verbose, colour: console::colors_enabled() }));
     let writes =
         [(json, serde_json::to_value(&report).expect("a report serialises")), (gradescope, report.gradescope())];

@@ -103,7 +103,10 @@ pub fn build(
         for dir in [&place.dir, &place.work] {
             give(dir, place.user).map_err(GradeError::io(format!("cannot give {} to its user", dir.display())))?;
         }
-        sandbox = sandbox.as_user(place.user).in_group(place.user).env("CARGO_HOME", place.dir.join(".cargo"));
+        // Its Cargo home inside its target, out of the way of the configuration Cargo reads
+        // where root runs it (`cargo fetch` in the harness).
+        let home = place.dir.join("target").join("cargo-home");
+        sandbox = sandbox.as_user(place.user).in_group(place.user).env("CARGO_HOME", home);
     }
     sandbox = toolchain.expose(sandbox, isolation);
     // Built apart, per harness: a program left by another submission must never stand in
@@ -220,6 +223,11 @@ fn give(dir: &Path, user: u32) -> std::io::Result<()> {
         // a hard link its user made to something outside (the grader's, say): never given.
         if metadata.uid() != user && (metadata.is_dir() || metadata.nlink() == 1) {
             std::os::unix::fs::lchown(path, Some(user), Some(user))?;
+        }
+        // Its tests' users (its group) may read, never write.
+        let mode = metadata.permissions().mode();
+        if !metadata.is_symlink() && mode & 0o022 != 0 {
+            std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode & !0o022))?;
         }
         if metadata.is_dir() {
             for entry in std::fs::read_dir(path)? {

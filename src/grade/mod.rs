@@ -154,6 +154,10 @@ fn grade_telling(options: &Options, progress: &mut dyn FnMut(Progress)) -> Resul
             return Ok(report);
         }
     };
+    if isolation == Isolation::Users {
+        // Again, now that the judge and its builds are there.
+        sandbox::protect_kit(&kit).map_err(GradeError::io(format!("cannot make {} private", kit.display())))?;
+    }
     let runner = run::runner(&built, isolation);
     let names = run::list(&built, &runner)?;
     let groups: Vec<Option<usize>> = names.iter().map(|name| rubric.group_of(name)).collect();
@@ -201,7 +205,7 @@ fn grade_telling(options: &Options, progress: &mut dyn FnMut(Progress)) -> Resul
             let cut = sandbox::Limits { time: limits.time.min(left), ..*limits };
             let outcome = run::one(&built, &runner, name, cut, *reference)?;
             if outcome.status == Status::TimedOut && cut.time < limits.time {
-                return Ok(run::Outcome { explanation: run::Outcome::not_run(rubric.total).explanation, ..outcome });
+                return Ok(run::Outcome { seconds: outcome.seconds, ..run::Outcome::not_run(rubric.total) });
             }
             Ok(outcome)
         },

@@ -38,7 +38,9 @@ pub fn load(kit: &Path, assignment: &str, judge: &Path) -> Option<Times> {
 /// Keeps the times of `report`, the reference solution's, graded with `judge`. Best effort:
 /// without them, limits are the rubric's.
 pub fn save(kit: &Path, assignment: &str, judge: &Path, report: &Report) {
-    let seconds = report.tests.iter().map(|test| (test.name.clone(), test.seconds)).collect();
+    // Only what it passed: a test it failed, or that did not run, says nothing of its time.
+    let passed = report.tests.iter().filter(|test| test.status == super::Status::Passed && test.seconds > 0.0);
+    let seconds = passed.map(|test| (test.name.clone(), test.seconds)).collect();
     let kept = Kept { judge: stamp(judge), seconds };
     let path = file(kit, assignment);
     let partial = path.with_extension(format!("json.{}", std::process::id()));

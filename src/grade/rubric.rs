@@ -104,7 +104,8 @@ impl Rubric {
         if let Some(group) = bad_points {
             return Err(error(format!("group '{}' has {} points", group.prefix, group.points)));
         }
-        let bad_timeout = std::iter::once(rubric.timeout)
+        let bad_timeout = [rubric.timeout, rubric.total]
+            .into_iter()
             .chain(rubric.groups.iter().filter_map(|group| group.timeout))
             .find(|t| !(t.is_finite() && *t > 0.0));
         if let Some(timeout) = bad_timeout {
@@ -150,7 +151,7 @@ impl Rubric {
         reference: Option<f64>,
     ) -> Result<super::sandbox::Limits, GradeError> {
         let group = &self.groups[index];
-        let derived = reference.map(|seconds| (seconds * TIMES_THE_REFERENCE).clamp(AT_LEAST, self.timeout));
+        let derived = reference.map(|seconds| (seconds * TIMES_THE_REFERENCE).max(AT_LEAST).min(self.timeout));
         let seconds = time.or(group.timeout).or(derived).unwrap_or(self.timeout);
         let time = std::time::Duration::try_from_secs_f64(seconds).map_err(|_| GradeError::Timeout(seconds))?;
         let mib = |size: Option<u64>, default: u64| size.unwrap_or(default) << 20;

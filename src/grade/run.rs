@@ -76,7 +76,7 @@ pub fn one(
     let probe = runner.probe.clone().as_user(user);
     let command: Vec<u8> =
         probe.argv(&built.probe).iter().map(|word| word.as_encoded_bytes()).collect::<Vec<_>>().join(&0u8);
-    let command_file = built.programs.with_file_name(format!("probe-{user}.command"));
+    let command_file = built.programs.with_file_name(format!("probe-{}-{user}.command", std::process::id()));
     std::fs::write(&command_file, command)
         .map_err(GradeError::io(format!("cannot write {}", command_file.display())))?;
     // The judge tells the limits its probe hit in the rubric's terms.

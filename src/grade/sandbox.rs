@@ -56,18 +56,8 @@ impl Isolation {
             Ok("bubblewrap") => Isolation::Bubblewrap,
             Ok("users") => Isolation::Users,
             Ok("none") => Isolation::None,
-            _ if runs(Command::new(BWRAP).args([
-                "--ro-bind",
-                "/",
-                "/",
-                "--unshare-all",
-                "--proc",
-                "/proc",
-                "true",
-            ])) =>
-            {
-                Isolation::Bubblewrap
-            }
+            // With the options every run uses: where one fails, users of their own are next.
+            _ if runs(Command::new(BWRAP).args(BWRAP_CHECK)) => Isolation::Bubblewrap,
             _ if is_root() && runs(Command::new("setpriv").arg("--version")) && sysroot().is_some() => Isolation::Users,
             _ => Isolation::None,
         })
@@ -120,6 +110,10 @@ impl Isolation {
 
 const BWRAP: &str = "bwrap";
 
+/// A run of bubblewrap with the namespaces and file systems every sandbox has.
+const BWRAP_CHECK: [&str; 10] =
+    ["--ro-bind", "/", "/", "--unshare-all", "--proc", "/proc", "--dev", "/dev", "--", "true"];
+
 /// Whether `command` runs and succeeds, quietly.
 fn runs(command: &mut Command) -> bool {
     command
@@ -141,13 +135,18 @@ fn readable_sysroot() -> Option<PathBuf> {
     let rustc = std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
     let printed = Command::new(rustc).args(["--print", "sysroot"]).stderr(Stdio::null()).output().ok()?;
     let sysroot = PathBuf::from(String::from_utf8(printed.stdout).ok()?.trim());
+    // Readable by every user, and changeable by root only: root runs this toolchain too, so
+    // one that a sandbox's user could change would be theirs to run as root.
     let open_to_all = |path: &Path, bits: u32| {
-        use std::os::unix::fs::PermissionsExt;
-        std::fs::metadata(path).is_ok_and(|metadata| metadata.permissions().mode() & bits == bits)
+        use std::os::unix::fs::{MetadataExt, PermissionsExt};
+        std::fs::metadata(path).is_ok_and(|metadata| {
+            let mode = metadata.permissions().mode();
+            metadata.uid() == 0 && mode & bits == bits && (mode & 0o022 == 0 || mode & 0o1000 != 0)
+        })
     };
     let readable = sysroot.ancestors().skip(1).all(|dir| open_to_all(dir, 0o001))
         && open_to_all(&sysroot, 0o005)
-        && open_to_all(&sysroot.join("bin").join("cargo"), 0o005);
+        && ["cargo", "rustc"].iter().all(|program| open_to_all(&sysroot.join("bin").join(program), 0o005));
     readable.then_some(sysroot)
 }
 /// What a sandboxed process may use. Each limit hit is named in [`Ran::limit`].
@@ -464,22 +463,31 @@ impl Sandbox {
 /// A user id no one else has, new at each call, so that limits on processes count only its
 /// sandbox's, and its end ends only that sandbox's processes.
 pub fn new_user() -> u32 {
-    static NEXT: AtomicU32 = AtomicU32::new(0);
-    SANDBOX_USERS + NEXT.fetch_add(1, Ordering::Relaxed) % 100_000
+    // From a place of this grader's own (its process id and start time), so that graders
+    // running at once on one machine seldom meet.
+    static NEXT: std::sync::OnceLock<AtomicU32> = std::sync::OnceLock::new();
+    let next = NEXT.get_or_init(|| {
+        let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
+        AtomicU32::new((std::process::id().wrapping_mul(2_654_435_761) ^ now.subsec_nanos()) % USERS_EACH)
+    });
+    SANDBOX_USERS + next.fetch_add(1, Ordering::Relaxed) % USERS_EACH
 }
 
 /// The user (and group) id of a harness's builds, from its name's hash: its own, the same on
 /// every grade of the submission, so its files stay its own.
 pub fn harness_user(hash: u64) -> u32 {
-    SANDBOX_USERS + 100_000 + (hash % 100_000) as u32
+    SANDBOX_USERS + USERS_EACH + (hash % u64::from(USERS_EACH)) as u32
 }
 
 /// The first of the user ids sandboxes run as: far above any account's.
 const SANDBOX_USERS: u32 = 1_800_000_000;
+/// How many ids tests have, and harnesses: so many that two seldom meet (of 200 harnesses,
+/// two share one with a chance of one in 5,000).
+const USERS_EACH: u32 = 100_000_000;
 
 /// The user ids sandboxes run as (tests', then harnesses'), for a check that none is left
 /// running.
-pub const SANDBOX_USER_IDS: std::ops::Range<u32> = SANDBOX_USERS..SANDBOX_USERS + 200_000;
+pub const SANDBOX_USER_IDS: std::ops::Range<u32> = SANDBOX_USERS..SANDBOX_USERS + 2 * USERS_EACH;
 
 /// Makes the kit unreadable to the users sandboxes run as, where no namespace hides it: other
 /// users may only pass through the kit's folder and those on the way to the harnesses (each

@@ -33,7 +33,7 @@ impl Report {
         let mut out = Out { text: String::new(), style };
         let headline = format!("{}: {} out of {} points", self.assignment, round(self.score), round(self.max_score));
         let colour = if self.score >= self.max_score - 0.005 { Colour::Good } else { Colour::Bad };
-        out.line(&style.paint(&headline, colour, true));
+        out.line_painted(&headline, colour, true);
         out.wrapped("", self.isolation.short());
         if let Some(only) = &self.only {
             out.wrapped("", &format!("only the tests starting with {only} ran; the score counts only them"));
@@ -46,11 +46,11 @@ impl Report {
         }
         if let Some(errors) = &self.build_errors {
             out.line("");
-            out.line(&style.paint(
+            out.line_painted(
                 "Your crate does not compile, so every test scores 0. The compiler said:",
                 Colour::Bad,
                 true,
-            ));
+            );
             out.block("", errors);
             return out.text;
         }
@@ -107,7 +107,7 @@ impl Report {
                 group.about
             );
             let colour = if passed == tests.len() { Colour::Good } else { Colour::Bad };
-            out.line_painted(&row, colour);
+            out.line_painted(&row, colour, false);
         }
     }
 
@@ -116,8 +116,12 @@ impl Report {
     fn waiting_groups(&self, out: &mut Out, prefixes: &[&str]) {
         let until =
             |prefix: &str| self.tests_of(prefix).find_map(|test| test.unchecked_until.clone()).unwrap_or_default();
-        let mut causes: Vec<String> = prefixes.iter().map(|prefix| until(prefix)).collect();
-        causes.dedup();
+        let mut causes: Vec<String> = Vec::new();
+        for cause in prefixes.iter().map(|prefix| until(prefix)) {
+            if !causes.contains(&cause) {
+                causes.push(cause);
+            }
+        }
         for cause in causes {
             out.line("");
             out.wrapped("", &format!("Not checked on their own: they need {cause} to pass first."));
@@ -132,7 +136,7 @@ impl Report {
                     round(lost),
                     failed.len()
                 );
-                out.line_painted(&row, Colour::Bad);
+                out.line_painted(&row, Colour::Bad, false);
             }
         }
     }
@@ -145,7 +149,7 @@ impl Report {
         let total = self.tests_of(prefix).count();
         out.line("");
         let title = format!("{prefix} lost {:.2} points: {} of {total} tests failed", round(lost), all_failed.len());
-        out.line_painted(&title, Colour::Bad);
+        out.line_painted(&title, Colour::Bad, false);
         let (failed, waiting): (Vec<&TestResult>, Vec<&TestResult>) =
             all_failed.into_iter().partition(|test| test.unchecked_until.is_none());
         if let Some(until) = waiting.first().and_then(|test| test.unchecked_until.as_deref()) {
@@ -245,8 +249,11 @@ struct Out {
 }
 
 impl Out {
+    /// The line within the width, what the submission printed unable to move the cursor or
+    /// change the terminal (its control characters shown as `�`).
     fn fit(&self, line: &str) -> String {
-        if self.style.verbose { line.to_owned() } else { cut(line, self.style.width) }
+        let line: String = line.chars().map(|c| if c.is_control() && c != '\t' { '\u{fffd}' } else { c }).collect();
+        if self.style.verbose { line } else { cut(&line, self.style.width) }
     }
 
     fn line(&mut self, line: &str) {
@@ -254,8 +261,8 @@ impl Out {
         let _ = writeln!(self.text, "{line}");
     }
 
-    fn line_painted(&mut self, line: &str, colour: Colour) {
-        let line = self.style.paint(&self.fit(line), colour, false);
+    fn line_painted(&mut self, line: &str, colour: Colour, bold: bool) {
+        let line = self.style.paint(&self.fit(line), colour, bold);
         let _ = writeln!(self.text, "{line}");
     }
 

@@ -94,7 +94,12 @@ pub fn answer_calls_back(answer: CalledBack) {
 pub fn release(id: u64) {
     let running = PROBE.lock().is_ok_and(|probe| probe.is_some());
     if running && !std::thread::panicking() {
-        let _ = std::panic::catch_unwind(|| exchange(RELEASE, encode(&id)));
+        // A failure met meanwhile (a function of the judge's called back panicked) is kept
+        // for the call under way, not lost with this one.
+        if let Err(payload) = std::panic::catch_unwind(|| exchange(RELEASE, encode(&id))) {
+            let mut failed = FAILED.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+            failed.get_or_insert_with(|| super::panic_text(payload.as_ref()));
+        }
     }
 }
 
