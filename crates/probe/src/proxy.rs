@@ -77,8 +77,11 @@ impl<T: ?Sized + 'static> Lender<T> {
     /// # Safety
     /// As [`lend`](Self::lend)'s.
     pub unsafe fn lend_as(lender: &'static LocalKey<Lender<T>>, id: u64, value: *mut T) -> Loan<T> {
-        lender.with(|lender| lender.lent.borrow_mut().insert(id, Lent { value, busy: false }));
-        Loan { id, lender }
+        lender.with(|lender| {
+            let lent = lender.lent.borrow_mut().insert(id, Lent { value, busy: false });
+            assert!(lent.is_none(), "value {id} is lent already");
+        });
+        Loan { id, lender, thread: std::marker::PhantomData }
     }
 
     /// Calls `f` with value `id`; `None` when there is none, or it is in a call back already.
@@ -116,6 +119,8 @@ pub fn new_id() -> u64 {
 pub struct Loan<T: ?Sized + 'static> {
     id: u64,
     lender: &'static LocalKey<Lender<T>>,
+    /// Taken back on the thread that lent it, where its lender is: not `Send`.
+    thread: std::marker::PhantomData<*const ()>,
 }
 
 impl<T: ?Sized + 'static> Loan<T> {
