@@ -23,7 +23,7 @@ pub use cin::{Error, Screen, Terminal};
 
 #[path = "../shared.rs"]
 mod shared;
-use shared::ErrorWire;
+use shared::{ErrorWire, unwire, wire_error};
 #[path = "../../terminals/mod.rs"]
 mod terminals;
 
@@ -90,22 +90,6 @@ fn called_back(function: &str, arguments: &[u8]) -> Option<Vec<u8>> {
     match function.split_once("::")? {
         (lent::SEARCH | lent::INTERFACE, method) => lent::answer(method, arguments),
         _ => terminals::judge::answer(function, arguments),
-    }
-}
-
-fn wire_error(error: Error) -> ErrorWire {
-    match error {
-        Error::EndOfInput => (shared::END_OF_INPUT, String::new()),
-        Error::Usage(message) => (shared::USAGE, message),
-        Error::Io(error) => (shared::IO, error.to_string()),
-    }
-}
-
-fn unwire((kind, message): ErrorWire) -> Error {
-    match kind {
-        shared::END_OF_INPUT => Error::EndOfInput,
-        shared::USAGE => Error::Usage(message),
-        _ => Error::Io(std::io::Error::other(message)),
     }
 }
 

@@ -16,7 +16,7 @@ use two_player::{
 #[path = "../../shared.rs"]
 #[allow(dead_code)]
 mod shared;
-use shared::{C4View, ErrorWire, Expansion, Facts, StoneMoveWire, StoneView};
+use shared::{C4View, ErrorWire, Expansion, Facts, StoneMoveWire, StoneView, unwire, wire_error};
 
 #[path = "../../../terminals/mod.rs"]
 mod terminals;
@@ -40,7 +40,7 @@ fn dispatch(function: &str, mut arguments: &[u8]) -> Option<Vec<u8>> {
         "StoneEval" => evaluation::<StoneEval>(method, arguments),
         "C4Text" if method == "print_game" => {
             let (id, game) = decode::<(u64, u64)>(arguments)?;
-            seen(game, |game| with(id, |text: &mut C4Text| text.print_game(game).map_err(error)))?
+            seen(game, |game| with(id, |text: &mut C4Text| text.print_game(game).map_err(wire_error)))?
                 .map(|answer| encode(&answer))
         }
         "C4Text" => text::<C4Text>(method, arguments),
@@ -252,22 +252,6 @@ fn state(state: State) -> u8 {
     }
 }
 
-fn error(error: Error) -> ErrorWire {
-    match error {
-        Error::EndOfInput => (shared::END_OF_INPUT, String::new()),
-        Error::Usage(message) => (shared::USAGE, message),
-        Error::Io(error) => (shared::IO, error.to_string()),
-    }
-}
-
-fn unwire((kind, message): ErrorWire) -> Error {
-    match kind {
-        shared::END_OF_INPUT => Error::EndOfInput,
-        shared::USAGE => Error::Usage(message),
-        _ => Error::Io(std::io::Error::other(message)),
-    }
-}
-
 /// A text interface of the handout's, made on a terminal.
 trait Text: Interface<Game: Game> + 'static {
     fn on(terminal: Terminal) -> Self;
@@ -292,8 +276,9 @@ fn text<T: Text>(method: &str, arguments: &[u8]) -> Option<Vec<u8>> {
     }
     let mut arguments = arguments;
     let id = u64::take(&mut arguments)?;
-    let on =
-        |f: &dyn Fn(&mut T) -> Result<(), Error>| with(id, |text: &mut T| f(text).map_err(error)).map(|r| encode(&r));
+    let on = |f: &dyn Fn(&mut T) -> Result<(), Error>| {
+        with(id, |text: &mut T| f(text).map_err(wire_error)).map(|r| encode(&r))
+    };
     match method {
         "home" => on(&|text| text.home()),
         "exit" => on(&|text| text.exit()),
@@ -301,19 +286,19 @@ fn text<T: Text>(method: &str, arguments: &[u8]) -> Option<Vec<u8>> {
         "lost" => on(&|text| text.lost()),
         "nil" => on(&|text| text.nil()),
         "init" => on(&|text| text.init()),
-        "q_player" => with(id, |text: &mut T| text.q_player().map_err(error)).map(|r| encode(&r)),
-        "q_continue" => with(id, |text: &mut T| text.q_continue().map_err(error)).map(|r| encode(&r)),
+        "q_player" => with(id, |text: &mut T| text.q_player().map_err(wire_error)).map(|r| encode(&r)),
+        "q_continue" => with(id, |text: &mut T| text.q_continue().map_err(wire_error)).map(|r| encode(&r)),
         "position" => {
             let (player, mv, old, new) = decode::<(bool, <T::Game as Game>::Wire, u64, u64)>(arguments)?;
             let mv = <T::Game as Game>::take(mv);
             let shown =
                 seen(old, |old| seen(new, |new| with(id, |text: &mut T| text.position(player, mv, old, new))))???;
-            Some(encode(&shown.map_err(error)))
+            Some(encode(&shown.map_err(wire_error)))
         }
         "choice" => {
             let (player, game) = decode::<(bool, u64)>(arguments)?;
             let chosen = seen(game, |game| with(id, |text: &mut T| text.choice(player, game)))??;
-            Some(encode(&chosen.map(<T::Game as Game>::put).map_err(error)))
+            Some(encode(&chosen.map(<T::Game as Game>::put).map_err(wire_error)))
         }
         _ => None,
     }
@@ -332,7 +317,9 @@ where
             let (display, depth) = decode::<(u64, i32)>(arguments)?;
             encode(&keep(ShownSkeleton::<E>::new(Shown::new(display), depth)))
         }
-        "main" => encode(&with(decode(arguments)?, |skeleton: &mut ShownSkeleton<E>| skeleton.main().map_err(error))?),
+        "main" => {
+            encode(&with(decode(arguments)?, |skeleton: &mut ShownSkeleton<E>| skeleton.main().map_err(wire_error))?)
+        }
         "play_h" | "play_m" => {
             let (id, player) = decode::<(u64, bool)>(arguments)?;
             let played = with(
@@ -341,7 +328,7 @@ where
                     if method == "play_h" { skeleton.play_h(player) } else { skeleton.play_m(player) }
                 },
             )?;
-            encode(&played.map(state).map_err(error))
+            encode(&played.map(state).map_err(wire_error))
         }
         "game" => encode(&keep(with(decode(arguments)?, |skeleton: &mut ShownSkeleton<E>| skeleton.game().clone())?)),
         _ => return None,
@@ -433,5 +420,5 @@ fn program(method: &str, arguments: &[u8]) -> Option<Vec<u8>> {
         "run_stonehenge" => two_player::run_stonehenge(args, &terminal),
         _ => return None,
     };
-    Some(encode(&ran.map_err(error)))
+    Some(encode(&ran.map_err(wire_error)))
 }
