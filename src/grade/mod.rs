@@ -306,3 +306,36 @@ fn run_all<T: Sync, O: Send, R>(
         Ok(results.into_iter().flatten().collect())
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn test(name: &str, group: &str, status: Status) -> TestResult {
+        let (points, max_points, seconds) = (0.0, 1.0, 0.0);
+        let (name, group, explanation) = (name.to_owned(), group.to_owned(), String::new());
+        TestResult { name, group, points, max_points, status, seconds, unchecked_until: None, explanation }
+    }
+
+    #[test]
+    fn a_failure_waits_on_the_failing_groups_it_requires_and_only_on_those() {
+        let rubric: Rubric = toml::from_str(
+            "assignment = 'a'\npackage = 'a'\n\
+             [[group]]\nprefix = 'f::one::'\npoints = 1\n[[group]]\nprefix = 'f::two::'\npoints = 1\n\
+             [[group]]\nprefix = 'games::'\npoints = 1\nrequires = ['f::']\n",
+        )
+        .expect("a rubric");
+        let mut tests = vec![
+            test("f::one::a", "f::one::", Status::Failed),
+            test("f::two::a", "f::two::", Status::Passed),
+            test("games::a", "games::", Status::Failed),
+            test("games::b", "games::", Status::Passed),
+        ];
+        mark_unchecked(&rubric, &mut tests);
+        let waits: Vec<Option<&str>> = tests.iter().map(|test| test.unchecked_until.as_deref()).collect();
+        assert_eq!(waits, [None, None, Some("f::one::"), None]);
+        tests[0].status = Status::Passed;
+        mark_unchecked(&rubric, &mut tests);
+        assert!(tests.iter().all(|test| test.unchecked_until.is_none()), "nothing it requires fails");
+    }
+}
