@@ -385,8 +385,12 @@ fn write_harness(kit: &Path, rubric: &Rubric, side: Side, dir: &Path, name: &str
     );
     write(&dir.join("build.rs"), &build_script)?;
     let fixtures = dir.join("fixtures");
-    if std::fs::symlink_metadata(&fixtures).is_err() {
-        link(&kit.join("fixtures"), &fixtures)?;
+    // Another grader writing the same judge at once may have made it meanwhile.
+    if std::fs::symlink_metadata(&fixtures).is_err()
+        && let Err(error) = link(&kit.join("fixtures"), &fixtures)
+        && std::fs::symlink_metadata(&fixtures).is_err()
+    {
+        return Err(error);
     }
     Ok(())
 }
