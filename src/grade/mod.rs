@@ -249,21 +249,30 @@ fn grade_telling(options: &Options, progress: &mut dyn FnMut(Progress)) -> Resul
 
 /// Marks the failures of tests whose group requires tests that failed too: not checked on
 /// their own (a whole game cannot be right while the rule it plays by is wrong), and says
-/// which groups they wait on.
+/// which groups they wait on: those among the required (directly or through others) whose
+/// failures are their own, so that a bug is named where it is.
 fn mark_unchecked(rubric: &Rubric, tests: &mut [TestResult]) {
-    let failing = |group: &str| tests.iter().any(|test| test.group == group && test.status != Status::Passed);
-    let waits_on: Vec<Option<String>> = rubric
-        .groups
-        .iter()
+    let failing: Vec<bool> = (rubric.groups.iter())
+        .map(|group| tests.iter().any(|test| test.group == group.prefix && test.status != Status::Passed))
+        .collect();
+    // The rubric refuses a group that requires itself, so this ends.
+    fn causes(rubric: &Rubric, failing: &[bool], group: usize) -> Vec<usize> {
+        let mut found = Vec::new();
+        for required in rubric.required(group).filter(|&required| failing[required]) {
+            let theirs = causes(rubric, failing, required);
+            for cause in if theirs.is_empty() { vec![required] } else { theirs } {
+                if !found.contains(&cause) {
+                    found.push(cause);
+                }
+            }
+        }
+        found
+    }
+    let waits_on: Vec<Option<String>> = (0..rubric.groups.len())
         .map(|group| {
-            let failed: Vec<&str> = rubric
-                .groups
-                .iter()
-                .filter(|other| group.requires.iter().any(|required| other.prefix.starts_with(required.as_str())))
-                .filter(|other| failing(&other.prefix))
-                .map(|other| other.prefix.as_str())
-                .collect();
-            (!failed.is_empty()).then(|| failed.join(", "))
+            let causes: Vec<&str> =
+                causes(rubric, &failing, group).into_iter().map(|cause| rubric.groups[cause].prefix.as_str()).collect();
+            (!causes.is_empty()).then(|| causes.join(", "))
         })
         .collect();
     for test in tests.iter_mut().filter(|test| test.status != Status::Passed) {
@@ -337,5 +346,28 @@ mod tests {
         tests[0].status = Status::Passed;
         mark_unchecked(&rubric, &mut tests);
         assert!(tests.iter().all(|test| test.unchecked_until.is_none()), "nothing it requires fails");
+    }
+
+    #[test]
+    fn a_failure_waits_on_the_cause_of_a_failure_it_requires_not_on_that_failure() {
+        let rubric: Rubric = toml::from_str(
+            "assignment = 'a'\npackage = 'a'\n\
+             [[group]]\nprefix = 'programs::'\npoints = 1\nrequires = ['games::']\n\
+             [[group]]\nprefix = 'f::'\npoints = 1\n\
+             [[group]]\nprefix = 'games::'\npoints = 1\nrequires = ['f::']\n",
+        )
+        .expect("a rubric");
+        let mut tests = vec![
+            test("programs::a", "programs::", Status::Failed),
+            test("f::a", "f::", Status::Failed),
+            test("games::a", "games::", Status::Failed),
+        ];
+        mark_unchecked(&rubric, &mut tests);
+        let waits: Vec<Option<&str>> = tests.iter().map(|test| test.unchecked_until.as_deref()).collect();
+        assert_eq!(waits, [Some("f::"), None, Some("f::")], "through games::, programs:: waits on f::");
+        tests[1].status = Status::Passed;
+        mark_unchecked(&rubric, &mut tests);
+        let waits: Vec<Option<&str>> = tests.iter().map(|test| test.unchecked_until.as_deref()).collect();
+        assert_eq!(waits, [Some("games::"), None, None], "games:: fails on its own");
     }
 }

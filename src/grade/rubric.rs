@@ -118,12 +118,39 @@ impl Rubric {
         {
             return Err(error(format!("requires '{bad}', which names no group's tests")));
         }
+        if let Some(group) = (0..rubric.groups.len()).find(|&group| rubric.depends_on(group, group)) {
+            return Err(error(format!("group '{}' requires itself", rubric.groups[group].prefix)));
+        }
         let sizes = [rubric.memory, rubric.output].into_iter();
         let sizes = sizes.chain(rubric.groups.iter().flat_map(|group| group.memory.into_iter().chain(group.output)));
         if let Some(size) = sizes.into_iter().find(|&mib| mib == 0 || mib > 1 << 20) {
             return Err(error(format!("a limit of {size} MiB")));
         }
         Ok(rubric)
+    }
+
+    /// The groups that group `group` requires (their prefixes start with one it names).
+    pub fn required(&self, group: usize) -> impl Iterator<Item = usize> + '_ {
+        let requires = &self.groups[group].requires;
+        (0..self.groups.len()).filter(move |&other| {
+            requires.iter().any(|required| self.groups[other].prefix.starts_with(required.as_str()))
+        })
+    }
+
+    /// Whether `group` requires `other`, directly or through the groups it requires.
+    fn depends_on(&self, group: usize, other: usize) -> bool {
+        let (mut pending, mut seen) = (vec![group], vec![false; self.groups.len()]);
+        while let Some(next) = pending.pop() {
+            for required in self.required(next) {
+                if required == other {
+                    return true;
+                }
+                if !std::mem::replace(&mut seen[required], true) {
+                    pending.push(required);
+                }
+            }
+        }
+        false
     }
 
     /// The index of the group a test belongs to: the first whose prefix starts its name.
@@ -187,6 +214,29 @@ mod tests {
         assert_eq!(rubric.limits(1, Some(2.0), None).expect("limits").time.as_secs(), 2);
         assert!(matches!(rubric.limits(0, Some(f64::INFINITY), None), Err(GradeError::Timeout(_))));
         assert_eq!(rubric.total, 300.0);
+    }
+
+    #[test]
+    fn a_requires_must_name_a_group_and_never_lead_back_to_its_own() {
+        let kit = std::env::temp_dir().join(format!("gamekit-rubric-{}", std::process::id()));
+        std::fs::create_dir_all(kit.join("fixtures/a")).expect("a kit");
+        let load = |groups: &str| {
+            let text = format!("assignment = 'a'\npackage = 'a'\n{groups}");
+            std::fs::write(kit.join("fixtures/a/rubric.toml"), text).expect("a rubric");
+            Rubric::load(&kit, "a").map_err(|error| error.to_string())
+        };
+        let group = |prefix: &str, requires: &str| {
+            format!("[[group]]\nprefix = '{prefix}'\npoints = 1\nrequires = [{requires}]\n")
+        };
+        assert!(load(&(group("f::", "") + &group("games::", "'f::'"))).is_ok());
+        let unknown = load(&group("games::", "'g::'")).expect_err("an unknown group");
+        assert!(unknown.contains("names no group"), "{unknown}");
+        let own = load(&group("games::", "'games::'")).expect_err("a group requiring itself");
+        assert!(own.contains("requires itself"), "{own}");
+        let cycle =
+            load(&(group("a::", "'b::'") + &group("b::", "'c::'") + &group("c::", "'a::'"))).expect_err("a cycle");
+        assert!(cycle.contains("requires itself"), "{cycle}");
+        std::fs::remove_dir_all(&kit).expect("the kit removed");
     }
 
     #[test]

@@ -106,7 +106,8 @@ fn verdict(ran: &Ran, limits: Limits, reference: Option<f64>) -> (Status, String
     let output = format!("{stdout}{}", String::from_utf8_lossy(&ran.stderr));
     match ran.limit {
         Some(Limit::Time) => {
-            let limit = limits.time.as_secs_f64();
+            // To a tenth of a second, as a person reads it: "3.1", "2".
+            let limit = (limits.time.as_secs_f64() * 10.0).round() / 10.0;
             let compared = reference.map_or(String::new(), |seconds| {
                 format!("\n(the reference solution took {seconds:.2} s on this test)")
             });

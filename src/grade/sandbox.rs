@@ -67,8 +67,7 @@ impl Isolation {
     pub fn short(self) -> &'static str {
         match self {
             Isolation::Bubblewrap => {
-                "Isolated in bubblewrap sandboxes; every verdict was decided by the suite's judge, \
-                 outside your code."
+                "Your code ran in bubblewrap sandboxes; the suite's judge decided every verdict."
             }
             Isolation::Users => {
                 "Isolated as users of their own (no bubblewrap here: the network was not); every \

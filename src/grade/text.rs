@@ -25,7 +25,7 @@ pub struct Style {
 /// The most lines of one explanation, or of the compiler's errors, shown unless verbose.
 const MOST_LINES: usize = 24;
 /// The most other failing tests named per group unless verbose.
-const MOST_NAMES: usize = 4;
+const MOST_NAMES: usize = 3;
 
 impl Report {
     /// The report as a person reads it (see the module's docs).
@@ -87,27 +87,34 @@ impl Report {
         self.tests_of(prefix).any(|test| test.status != Status::Passed)
     }
 
-    /// A row per group that ran: its points, its tests passed, what it checks.
+    /// A row per group that ran: its points, its tests passed, its name, and what it checks
+    /// when every row has room for it (the groups explained below say it in any case).
     fn groups_table(&self, out: &mut Out) {
-        let width = self.groups.iter().map(|group| group.prefix.chars().count()).max().unwrap_or(5).clamp(5, 30);
-        out.line(&format!("{:<width$}  {:>13}  {:>7}  checks", "group", "points", "passed"));
-        for group in &self.groups {
-            let tests: Vec<&TestResult> = self.tests_of(&group.prefix).collect();
-            if tests.is_empty() {
-                continue;
-            }
-            let passed = tests.iter().filter(|test| test.status == Status::Passed).count();
-            let earned: f64 = tests.iter().map(|test| test.points).sum();
-            let max: f64 = tests.iter().map(|test| test.max_points).sum();
-            let row = format!(
-                "{:<width$}  {:>13}  {:>7}  {}",
-                shorten(&group.prefix, width),
-                format!("{:.2}/{:.2}", round(earned), round(max)),
-                format!("{passed}/{}", tests.len()),
-                group.about
-            );
-            let colour = if passed == tests.len() { Colour::Good } else { Colour::Bad };
-            out.line_painted(&row, colour, false);
+        let width = self.groups.iter().map(|group| group.prefix.chars().count()).max().unwrap_or(5).max(5);
+        let rows: Vec<(String, &str, bool)> = self
+            .groups
+            .iter()
+            .filter_map(|group| {
+                let tests: Vec<&TestResult> = self.tests_of(&group.prefix).collect();
+                let passed = tests.iter().filter(|test| test.status == Status::Passed).count();
+                let earned: f64 = tests.iter().map(|test| test.points).sum();
+                let max: f64 = tests.iter().map(|test| test.max_points).sum();
+                let row = format!(
+                    "{:>13}  {:>7}  {:<width$}",
+                    format!("{:.2}/{:.2}", round(earned), round(max)),
+                    format!("{passed}/{}", tests.len()),
+                    group.prefix
+                );
+                (!tests.is_empty()).then_some((row, group.about.as_str(), passed == tests.len()))
+            })
+            .collect();
+        let with_about =
+            rows.iter().all(|(row, about, _)| row.chars().count() + 2 + about.chars().count() <= out.style.width);
+        let header = format!("{:>13}  {:>7}  {:<width$}", "points", "passed", "group");
+        out.line(if with_about { format!("{header}  checks") } else { header }.trim_end());
+        for (row, about, all_passed) in rows {
+            let row = if with_about { format!("{row}  {about}") } else { row };
+            out.line_painted(row.trim_end(), if all_passed { Colour::Good } else { Colour::Bad }, false);
         }
     }
 
@@ -130,8 +137,9 @@ impl Report {
                 let failed: Vec<&TestResult> =
                     self.tests_of(prefix).filter(|test| test.status != Status::Passed).collect();
                 let lost: f64 = failed.iter().map(|test| test.max_points).sum();
+                let tests = if failed.len() == 1 { "test" } else { "tests" };
                 let row = format!(
-                    "  {:<width$}  lost {:.2} points, {} failing tests",
+                    "  {:<width$}  lost {:.2} points, {} failing {tests}",
                     shorten(prefix, width),
                     round(lost),
                     failed.len()
@@ -180,13 +188,19 @@ impl Report {
         if others.is_empty() {
             return;
         }
-        out.line("  also failing:");
-        for test in others.iter().take(MOST_NAMES) {
-            out.line(&format!("    {}", shorten(&test.name, out.style.width.saturating_sub(4))));
-        }
+        // Named as in the group, without its prefix.
+        let mut names: Vec<String> = others
+            .iter()
+            .take(MOST_NAMES)
+            .map(|test| {
+                let name = test.name.strip_prefix(prefix).unwrap_or(&test.name);
+                shorten(name, out.style.width.saturating_sub(16))
+            })
+            .collect();
         if others.len() > MOST_NAMES {
-            out.line(&format!("    and {} more", others.len() - MOST_NAMES));
+            names.push(format!("and {} more", others.len() - MOST_NAMES));
         }
+        out.wrapped("  also failing: ", &names.join(", "));
     }
 }
 
@@ -291,7 +305,14 @@ impl Out {
         // A line or two more are shown rather than said to be there.
         let shown = if self.style.verbose || lines.len() <= MOST_LINES + 2 { lines.len() } else { MOST_LINES };
         for line in &lines[..shown] {
-            self.line(&format!("{indent}{}", line.replace('\t', "    ")));
+            let line = line.replace('\t', "    ");
+            // A sentence too long for the line is wrapped (a drawing is never that wide).
+            if self.style.verbose || indent.len() + line.chars().count() <= self.style.width || !line.contains(' ') {
+                self.line(&format!("{indent}{line}"));
+            } else {
+                let lead = line.len() - line.trim_start().len();
+                self.wrapped(&format!("{indent}{}", &line[..lead]), &line[lead..]);
+            }
         }
         if shown < lines.len() {
             self.line(&format!("{indent}… {} more lines (--verbose shows them)", lines.len() - shown));

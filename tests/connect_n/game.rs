@@ -53,33 +53,63 @@ fn the_game_sees_n_in_a_row(
     #[case] moves: &str,
     #[case] winner: i32,
 ) {
-    assert_eq!(winner_after(columns, levels, n, moves), Some(winner), "{moves}");
+    assert_eq!(
+        winner_after(columns, levels, n, moves),
+        Some(winner),
+        "completed() after the moves {moves} (one digit a column, red first) on a {columns} × {levels} game, N = {n}"
+    );
 }
 
 #[test]
 fn a_full_scaffold_without_n_in_a_row_is_a_tie() {
-    assert_eq!(winner_after(3, 2, 3, "123321"), Some(TIE_GAME));
-    assert_eq!(winner_after(2, 2, 3, "1212"), Some(TIE_GAME));
+    assert_eq!(
+        winner_after(3, 2, 3, "123321"),
+        Some(TIE_GAME),
+        "completed() after the moves 123321 (one digit a column, red first) fill a 3 × 2 game, N = 3"
+    );
+    assert_eq!(
+        winner_after(2, 2, 3, "1212"),
+        Some(TIE_GAME),
+        "completed() after the moves 1212 (one digit a column, red first) fill a 2 × 2 game, N = 3"
+    );
 }
 
 #[test]
 fn a_win_with_the_last_checker_is_a_win_not_a_tie() {
-    assert_eq!(winner_after(3, 1, 2, "132"), Some(RED));
-    assert_eq!(winner_after(2, 1, 2, "12"), Some(TIE_GAME));
+    assert_eq!(
+        winner_after(3, 1, 2, "132"),
+        Some(RED),
+        "completed() after the moves 132 (red first) on a 3 × 1 game, N = 2: red's last checker makes 2 in a row"
+    );
+    assert_eq!(
+        winner_after(2, 1, 2, "12"),
+        Some(TIE_GAME),
+        "completed() after the moves 12 (red first) fill a 2 × 1 game, N = 2, without 2 in a row"
+    );
 }
 
 #[test]
 fn red_moves_first_and_the_players_alternate() {
     let (mut red, mut black) = scripts("2233");
     let mut game = Game::new(4, 3, 3, &mut red, &mut black).unwrap();
-    for _ in 0..4 {
-        assert!(game.take_turn());
+    for turn in 0..4 {
+        assert!(
+            game.take_turn(),
+            "take_turn() number {} returned false: red plays columns 2, 3 and black 2, 3 on a 4 × 3 game, N = 3",
+            turn + 1
+        );
     }
+    let played = "4 take_turn() with red playing columns 2, 3 and black 2, 3 on a 4 × 3 game";
     assert_eq!(
         [game.checker_at(2, 1), game.checker_at(2, 2), game.checker_at(3, 1), game.checker_at(3, 2)],
-        [RED, BLACK, RED, BLACK]
+        [RED, BLACK, RED, BLACK],
+        "[checker_at(2, 1), checker_at(2, 2), checker_at(3, 1), checker_at(3, 2)] after {played}"
     );
-    assert_eq!((game.checker_at(1, 1), game.checker_at(0, 0), game.checker_at(5, 1)), (VACANT, VACANT, VACANT));
+    assert_eq!(
+        (game.checker_at(1, 1), game.checker_at(0, 0), game.checker_at(5, 1)),
+        (VACANT, VACANT, VACANT),
+        "(checker_at(1, 1), checker_at(0, 0), checker_at(5, 1)) after {played}"
+    );
 }
 
 #[test]
@@ -87,9 +117,14 @@ fn no_turn_is_taken_once_the_game_is_over() {
     let (mut red, mut black) = scripts("1212134");
     let mut game = Game::new(4, 3, 3, &mut red, &mut black).unwrap();
     while game.take_turn() {}
-    assert_eq!(game.completed(), Some(RED));
-    assert!(!game.take_turn());
-    assert_eq!((game.checker_at(3, 1), game.checker_at(4, 1)), (VACANT, VACANT));
+    let played = "red playing columns 1, 1, 1, 4 and black 2, 2, 3 on a 4 × 3 game, N = 3 (red wins on move 5)";
+    assert_eq!(game.completed(), Some(RED), "completed() once take_turn() returns false, {played}");
+    assert!(!game.take_turn(), "take_turn() returned true after red won, {played}");
+    assert_eq!(
+        (game.checker_at(3, 1), game.checker_at(4, 1)),
+        (VACANT, VACANT),
+        "(checker_at(3, 1), checker_at(4, 1)) after red won: black's 3 and red's 4 must not be played, {played}"
+    );
 }
 
 #[test]
@@ -98,9 +133,11 @@ fn a_player_that_gives_no_move_or_an_illegal_one_takes_no_turn() {
         let mut red = Script(moves.clone(), "Red");
         let mut black = Script(vec![1], "Black");
         let mut game = Game::new(3, 2, 3, &mut red, &mut black).unwrap();
-        assert!(!game.take_turn(), "red's move {moves:?}");
-        assert_eq!(game.completed(), None);
-        assert_eq!(game.checker_at(1, 1), VACANT);
+        let chosen = moves.first().copied().unwrap_or(0);
+        let turn = format!("take_turn() on a new 3 × 2 game where red's choose_move gives {chosen} (no column of 3)");
+        assert!(!game.take_turn(), "{turn} returned true");
+        assert_eq!(game.completed(), None, "completed() after {turn}");
+        assert_eq!(game.checker_at(1, 1), VACANT, "checker_at(1, 1) after {turn}");
     }
 }
 
@@ -113,12 +150,19 @@ fn a_player_that_gives_no_move_or_an_illegal_one_takes_no_turn() {
 #[case(i32::MAX, i32::MAX, 4)]
 fn an_impossible_game_is_an_error(#[case] columns: i32, #[case] levels: i32, #[case] n: i32) {
     let (mut red, mut black) = scripts("");
-    assert!(matches!(Game::new(columns, levels, n, &mut red, &mut black), Err(Error::Size(_))));
+    assert!(
+        matches!(Game::new(columns, levels, n, &mut red, &mut black), Err(Error::Size(_))),
+        "Game::new({columns}, {levels}, {n}, …) is not Err(Error::Size(_)): sizes go from 1 to MAX_SIZE, N from 1"
+    );
 }
 
 #[test]
 fn n_longer_than_the_scaffold_is_a_game_that_ends_in_a_tie() {
-    assert_eq!(winner_after(2, 2, 5, "1122"), Some(TIE_GAME));
+    assert_eq!(
+        winner_after(2, 2, 5, "1122"),
+        Some(TIE_GAME),
+        "completed() after the moves 1122 (red first) fill a 2 × 2 game with N = 5"
+    );
 }
 
 #[test]
@@ -126,13 +170,22 @@ fn play_returns_the_winner_and_announces_it() {
     let (terminal, screen) = at_terminal("");
     let (mut red, mut black) = scripts("11223");
     let winner = Game::new(4, 3, 3, &mut red, &mut black).unwrap().play(&terminal).unwrap();
-    assert_eq!(winner, RED);
-    assert!(screen.text().ends_with("Red wins!\n"), "{}", screen.text());
+    assert_eq!(winner, RED, "play() of the moves 11223 (red first) on a 4 × 3 game, N = 3, players Red and Black");
+    assert!(
+        screen.text().ends_with("Red wins!\n"),
+        "play() of the moves 11223 (red first) on a 4 × 3 game, N = 3, must end with \"Red wins!\"; it printed:\n{}",
+        screen.text()
+    );
     let (terminal, screen) = at_terminal("");
     let (mut red, mut black) = scripts("123321");
     let winner = Game::new(3, 2, 3, &mut red, &mut black).unwrap().play(&terminal).unwrap();
-    assert_eq!(winner, TIE_GAME);
-    assert!(screen.text().ends_with("It's a tie.\n"), "{}", screen.text());
+    assert_eq!(winner, TIE_GAME, "play() of the moves 123321 (red first) filling a 3 × 2 game, N = 3");
+    assert!(
+        screen.text().ends_with("It's a tie.\n"),
+        "play() of the moves 123321 (red first) filling a 3 × 2 game, N = 3, must end with \"It's a tie.\"; it \
+         printed:\n{}",
+        screen.text()
+    );
 }
 
 #[test]
@@ -147,7 +200,8 @@ fn play_prints_the_documented_transcript() {
          Red drops a red checker in column 1.\n| | |\n|R| |\n+-+-+\n\
          Black drops a black checker in column 2.\n| | |\n|R|B|\n+-+-+\n\
          Red drops a red checker in column 1.\n|R| |\n|R|B|\n+-+-+\n\
-         Red wins!\n"
+         Red wins!\n",
+        "what play() prints for the moves 121 (red first) on a 2 × 2 game, N = 2, players named Red and Black"
     );
 }
 
@@ -157,8 +211,17 @@ fn play_stops_when_a_human_has_no_more_input() {
     let mut human = HumanPlayer::new("Marge", &terminal);
     let mut bad = BadPlayer::new("Homer");
     let result = Game::new(4, 3, 3, &mut human, &mut bad).unwrap().play(&terminal);
-    assert!(matches!(&result, Err(Error::NoMove(name)) if name == "Marge"), "{result:?}");
-    assert!(screen.text().ends_with("Marge, drop a red checker in which column (1-4)? "), "{}", screen.text());
+    assert!(
+        matches!(&result, Err(Error::NoMove(name)) if name == "Marge"),
+        "play() of Marge (HumanPlayer, the input \"1\\n\") against Homer (BadPlayer) returned {result:?}, not \
+         Err(Error::NoMove(\"Marge\")) when her input ran out"
+    );
+    assert!(
+        screen.text().ends_with("Marge, drop a red checker in which column (1-4)? "),
+        "play() of Marge (HumanPlayer, the input \"1\\n\") against Homer must end with Marge's second prompt; it \
+         printed:\n{}",
+        screen.text()
+    );
 }
 
 #[test]
@@ -168,7 +231,10 @@ fn computers_play_on_without_pausing_when_no_one_watches() {
     let mut bart = BadPlayer::with_seed("Bart", 1);
     let mut homer = BadPlayer::with_seed("Homer", 2);
     Game::new(7, 6, 4, &mut bart, &mut homer).unwrap().play(&terminal).unwrap();
-    assert!(!screen.text().contains("Enter"));
+    assert!(
+        !screen.text().contains("Enter"),
+        "play() of two BadPlayers on a 7 × 6 game at a terminal that is not interactive printed \"Enter\": a pause"
+    );
 }
 
 #[test]
@@ -176,15 +242,27 @@ fn computers_pause_for_enter_between_moves_when_someone_watches() {
     let screen = connect_n::Screen::default();
     let terminal = connect_n::Terminal::interactive(std::io::Cursor::new(b"\n\n".to_vec()), screen.clone());
     let (mut red, mut black) = scripts("121");
-    assert_eq!(Game::new(2, 2, 2, &mut red, &mut black).unwrap().play(&terminal).unwrap(), RED);
+    assert_eq!(
+        Game::new(2, 2, 2, &mut red, &mut black).unwrap().play(&terminal).unwrap(),
+        RED,
+        "play() of the moves 121 (red first) on a 2 × 2 game, N = 2, at an interactive terminal"
+    );
     let text = screen.text();
     assert_eq!(text.matches("Press Enter to continue. ").count(), 2, "a pause after each move but the last:\n{text}");
-    assert!(text.contains("+-+-+\nPress Enter to continue. Black drops"), "{text}");
+    assert!(
+        text.contains("+-+-+\nPress Enter to continue. Black drops"),
+        "at an interactive terminal, play() prints \"Press Enter to continue. \" after red's move's scaffold, before \
+         black's move; it printed:\n{text}"
+    );
     // The watcher leaves: the input ends during a pause.
     let terminal = connect_n::Terminal::interactive(std::io::Cursor::new(b"\n".to_vec()), connect_n::Screen::default());
     let (mut red, mut black) = scripts("121");
     let result = Game::new(2, 2, 2, &mut red, &mut black).unwrap().play(&terminal);
-    assert!(matches!(result, Err(Error::Console(_))), "{result:?}");
+    assert!(
+        matches!(result, Err(Error::Console(_))),
+        "play() at an interactive terminal whose input ends during a pause returned {result:?}, not \
+         Err(Error::Console(_))"
+    );
 }
 
 #[test]
@@ -194,9 +272,15 @@ fn the_same_players_play_several_games() {
     for _ in 0..3 {
         let mut game = Game::new(3, 3, 3, &mut bart, &mut homer).unwrap();
         while game.take_turn() {}
-        assert!(game.completed().is_some());
+        assert!(
+            game.completed().is_some(),
+            "completed() once take_turn() returns false: Bart against Homer (BadPlayers, again), 3 × 3, N = 3"
+        );
         let mut game = Game::new(3, 3, 3, &mut homer, &mut bart).unwrap();
         while game.take_turn() {}
-        assert!(game.completed().is_some());
+        assert!(
+            game.completed().is_some(),
+            "completed() once take_turn() returns false: Homer against Bart (BadPlayers, again), 3 × 3, N = 3"
+        );
     }
 }

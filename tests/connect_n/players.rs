@@ -9,36 +9,52 @@ use rand_chacha::ChaCha8Rng;
 fn players_have_their_names_and_only_the_human_is_interactive() {
     let (terminal, _) = at_terminal("");
     let human = HumanPlayer::new("Marge", &terminal);
-    assert_eq!((human.name(), human.is_interactive()), ("Marge", true));
+    assert_eq!(
+        (human.name(), human.is_interactive()),
+        ("Marge", true),
+        "(name(), is_interactive()) of HumanPlayer::new(\"Marge\", …)"
+    );
     let bad = BadPlayer::with_seed("Homer", 7);
-    assert_eq!((bad.name(), bad.is_interactive()), ("Homer", false));
+    assert_eq!(
+        (bad.name(), bad.is_interactive()),
+        ("Homer", false),
+        "(name(), is_interactive()) of BadPlayer::with_seed(\"Homer\", 7)"
+    );
     let smart = SmartPlayer::new("Lisa");
-    assert_eq!((smart.name(), smart.is_interactive()), ("Lisa", false));
+    assert_eq!(
+        (smart.name(), smart.is_interactive()),
+        ("Lisa", false),
+        "(name(), is_interactive()) of SmartPlayer::new(\"Lisa\")"
+    );
 }
 
 #[test]
 fn the_human_is_asked_with_the_documented_prompt() {
     let (terminal, screen) = at_terminal("2\n");
     let mut human = HumanPlayer::new("Marge", &terminal);
-    assert_eq!(human.choose_move(&scaffold(3, 2, "11"), 3, RED), 2);
-    assert_eq!(screen.text(), "Marge, drop a red checker in which column (1-3)? ");
+    let call = "HumanPlayer::new(\"Marge\", …).choose_move(…, 3, RED) on a 3 × 2 scaffold whose column 1 is full";
+    assert_eq!(human.choose_move(&scaffold(3, 2, "11"), 3, RED), 2, "{call}, the input \"2\\n\"");
+    assert_eq!(screen.text(), "Marge, drop a red checker in which column (1-3)? ", "what {call} prints");
     let (terminal, screen) = at_terminal("7\n");
     let mut human = HumanPlayer::new("Bart", &terminal);
-    assert_eq!(human.choose_move(&Scaffold::new(7, 6).unwrap(), 4, BLACK), 7);
-    assert_eq!(screen.text(), "Bart, drop a black checker in which column (1-7)? ");
+    let call = "HumanPlayer::new(\"Bart\", …).choose_move(…, 4, BLACK) on a new 7 × 6 scaffold";
+    assert_eq!(human.choose_move(&Scaffold::new(7, 6).unwrap(), 4, BLACK), 7, "{call}, the input \"7\\n\"");
+    assert_eq!(screen.text(), "Bart, drop a black checker in which column (1-7)? ", "what {call} prints");
 }
 
 #[test]
 fn the_human_is_asked_again_after_a_column_that_does_not_exist() {
     let (terminal, screen) = at_terminal("0\n4\n-2\n3\n");
     let mut human = HumanPlayer::new("Marge", &terminal);
-    assert_eq!(human.choose_move(&Scaffold::new(3, 2).unwrap(), 3, RED), 3);
+    let call = "HumanPlayer's choose_move(…, 3, RED) on a new 3 × 2 scaffold, the input 0, 4, -2, 3 (one a line)";
+    assert_eq!(human.choose_move(&Scaffold::new(3, 2).unwrap(), 3, RED), 3, "{call}");
     let prompt = "Marge, drop a red checker in which column (1-3)? ";
     assert_eq!(
         screen.text(),
         format!(
             "{prompt}There is no column 0.\n{prompt}There is no column 4.\n{prompt}There is no column -2.\n{prompt}"
-        )
+        ),
+        "what {call} prints"
     );
 }
 
@@ -46,18 +62,25 @@ fn the_human_is_asked_again_after_a_column_that_does_not_exist() {
 fn the_human_is_asked_again_after_a_full_column() {
     let (terminal, screen) = at_terminal("1\n2\n");
     let mut human = HumanPlayer::new("Marge", &terminal);
-    assert_eq!(human.choose_move(&scaffold(3, 2, "11"), 3, RED), 2);
+    let call =
+        "HumanPlayer's choose_move(…, 3, RED) on a 3 × 2 scaffold whose column 1 is full, the input 1, 2 (one a line)";
+    assert_eq!(human.choose_move(&scaffold(3, 2, "11"), 3, RED), 2, "{call}");
     let prompt = "Marge, drop a red checker in which column (1-3)? ";
-    assert_eq!(screen.text(), format!("{prompt}Column 1 is full.\n{prompt}"));
+    assert_eq!(screen.text(), format!("{prompt}Column 1 is full.\n{prompt}"), "what {call} prints");
 }
 
 #[test]
 fn the_human_is_asked_again_after_an_answer_that_is_not_a_number() {
     let (terminal, screen) = at_terminal("two\n?? 1\n2\n");
     let mut human = HumanPlayer::new("Marge", &terminal);
-    assert_eq!(human.choose_move(&Scaffold::new(3, 2).unwrap(), 3, RED), 2);
+    let call = "HumanPlayer's choose_move(…, 3, RED) on a new 3 × 2 scaffold, the input \"two\\n?? 1\\n2\\n\"";
+    assert_eq!(human.choose_move(&Scaffold::new(3, 2).unwrap(), 3, RED), 2, "{call}");
     let prompt = "Marge, drop a red checker in which column (1-3)? ";
-    assert_eq!(screen.text(), format!("{prompt}That is not a column number.\n").repeat(2) + prompt);
+    assert_eq!(
+        screen.text(),
+        format!("{prompt}That is not a column number.\n").repeat(2) + prompt,
+        "what {call} prints"
+    );
 }
 
 #[test]
@@ -65,7 +88,12 @@ fn the_human_gives_no_move_at_the_end_of_the_input() {
     for input in ["", "\n\n", "5\n", "x", "1\n"] {
         let (terminal, _) = at_terminal(input);
         let mut human = HumanPlayer::new("Marge", &terminal);
-        assert_eq!(human.choose_move(&scaffold(3, 2, "11"), 3, RED), 0, "input {input:?}");
+        assert_eq!(
+            human.choose_move(&scaffold(3, 2, "11"), 3, RED),
+            0,
+            "HumanPlayer's choose_move(…, 3, RED) on a 3 × 2 scaffold whose column 1 is full, the input {input:?}, \
+             which ends before a column with room"
+        );
     }
 }
 
@@ -73,7 +101,11 @@ fn the_human_gives_no_move_at_the_end_of_the_input() {
 fn the_human_gives_no_move_on_a_full_scaffold() {
     let (terminal, _) = at_terminal("1\n2\n3\n");
     let mut human = HumanPlayer::new("Marge", &terminal);
-    assert_eq!(human.choose_move(&scaffold(3, 1, "123"), 3, BLACK), 0);
+    assert_eq!(
+        human.choose_move(&scaffold(3, 1, "123"), 3, BLACK),
+        0,
+        "HumanPlayer's choose_move(…, 3, BLACK) on a full 3 × 1 scaffold, the input 1, 2, 3 (one a line)"
+    );
 }
 
 #[test]
@@ -81,7 +113,11 @@ fn the_human_answers_one_question_per_move() {
     let (terminal, _) = at_terminal("1 2\n3\n");
     let mut human = HumanPlayer::new("Marge", &terminal);
     let s = Scaffold::new(3, 3).unwrap();
-    assert_eq!([0; 3].map(|_| human.choose_move(&s, 3, RED)), [1, 2, 3]);
+    assert_eq!(
+        [0; 3].map(|_| human.choose_move(&s, 3, RED)),
+        [1, 2, 3],
+        "three calls of HumanPlayer's choose_move(…, 3, RED) on a new 3 × 3 scaffold, the input \"1 2\\n3\\n\""
+    );
 }
 
 /// Random positions (and their colour to move), some with full columns, a few full.
@@ -124,11 +160,19 @@ fn the_bad_player_is_reproducible_from_its_seed() {
         let mut bad = BadPlayer::with_seed("Homer", seed);
         (0..50).map(|_| bad.choose_move(&s, 4, RED)).collect::<Vec<_>>()
     };
-    assert_eq!(moves(42), moves(42));
+    assert_eq!(
+        moves(42),
+        moves(42),
+        "50 choose_move of BadPlayer::with_seed(\"Homer\", 42) on a new 7 × 6, then again"
+    );
     assert_ne!(moves(42), moves(43), "two seeds, the same 50 choices");
     let mut fresh = BadPlayer::new("Homer");
     let mut same = BadPlayer::new("Marge");
-    assert_eq!(fresh.choose_move(&s, 4, RED), same.choose_move(&s, 4, RED));
+    assert_eq!(
+        fresh.choose_move(&s, 4, RED),
+        same.choose_move(&s, 4, RED),
+        "the first choose_move of BadPlayer::new(\"Homer\"), then of BadPlayer::new(\"Marge\"), on a new 7 × 6"
+    );
 }
 
 #[test]
@@ -141,3 +185,25 @@ fn the_bad_player_uses_every_column_sometimes() {
     }
     assert_eq!(seen, [true; 5], "in 200 choices on an empty 5-column scaffold");
 }
+
+/// The handout's rule: of the `k` columns with room, left to right, the one at index
+/// `Random::below(k)` of the player's seed, one draw a move. The columns expected here are
+/// the provided `Random`'s (seed 3, then seed 0 for `BadPlayer::new`).
+#[test]
+fn the_bad_player_plays_the_column_the_provided_random_draws() {
+    let open = Scaffold::new(7, 6).unwrap();
+    let mut bad = BadPlayer::with_seed("Homer", 3);
+    let chosen: Vec<i32> = (0..8).map(|_| bad.choose_move(&open, 4, RED)).collect();
+    assert_eq!(chosen, DRAWN_ON_SEVEN, "BadPlayer::with_seed(\"Homer\", 3)'s first 8 columns on an empty 7 × 6");
+    let some_full = scaffold(4, 1, "13");
+    let mut bad = BadPlayer::new("Homer");
+    let chosen: Vec<i32> = (0..8).map(|_| bad.choose_move(&some_full, 3, RED)).collect();
+    assert_eq!(
+        chosen, DRAWN_ON_TWO,
+        "BadPlayer::new(\"Homer\")'s first 8 columns on a 4 × 1 whose columns 1 and 3 are full (columns 2 and 4 \
+         have room: a draw of 0 is column 2, of 1 column 4)\n{some_full}"
+    );
+}
+
+const DRAWN_ON_SEVEN: [i32; 8] = [3, 4, 7, 1, 4, 2, 2, 1];
+const DRAWN_ON_TWO: [i32; 8] = [4, 2, 4, 2, 4, 2, 4, 2];

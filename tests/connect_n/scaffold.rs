@@ -13,10 +13,18 @@ use rstest::rstest;
 #[case(1, 10)]
 fn a_new_scaffold_has_its_size_and_is_empty(#[case] columns: i32, #[case] levels: i32) {
     let s = Scaffold::new(columns, levels).unwrap();
-    assert_eq!((s.cols(), s.levels(), s.number_empty()), (columns, levels, columns * levels));
+    assert_eq!(
+        (s.cols(), s.levels(), s.number_empty()),
+        (columns, levels, columns * levels),
+        "(cols(), levels(), number_empty()) of Scaffold::new({columns}, {levels})"
+    );
     for column in 1..=columns {
         for level in 1..=levels {
-            assert_eq!(s.checker_at(column, level), VACANT);
+            assert_eq!(
+                s.checker_at(column, level),
+                VACANT,
+                "checker_at({column}, {level}) of Scaffold::new({columns}, {levels})"
+            );
         }
     }
 }
@@ -30,27 +38,51 @@ fn a_new_scaffold_has_its_size_and_is_empty(#[case] columns: i32, #[case] levels
 #[case(i32::MAX, 3)]
 #[case(3, i32::MAX)]
 fn a_size_that_is_not_positive_or_too_large_is_an_error(#[case] columns: i32, #[case] levels: i32) {
-    assert!(matches!(Scaffold::new(columns, levels), Err(connect_n::Error::Size(_))));
+    let result = Scaffold::new(columns, levels);
+    assert!(
+        matches!(result, Err(connect_n::Error::Size(_))),
+        "Scaffold::new({columns}, {levels}) returned {:?}, not Err(Error::Size(_)): a size must be from 1 to MAX_SIZE",
+        result.as_ref().map(|_| "a scaffold")
+    );
 }
 
 #[test]
 fn checkers_drop_to_the_lowest_vacant_level() {
     let mut s = Scaffold::new(4, 3).unwrap();
-    assert!(s.make_move(2, RED));
-    assert!(s.make_move(2, BLACK));
-    assert!(s.make_move(4, RED));
-    assert_eq!((s.checker_at(2, 1), s.checker_at(2, 2), s.checker_at(2, 3)), (RED, BLACK, VACANT));
-    assert_eq!((s.checker_at(4, 1), s.checker_at(1, 1), s.checker_at(3, 1)), (RED, VACANT, VACANT));
-    assert_eq!(s.number_empty(), 9);
+    assert!(s.make_move(2, RED), "make_move(2, RED) on a new 4 × 3 scaffold returned false");
+    assert!(
+        s.make_move(2, BLACK),
+        "make_move(2, BLACK) after make_move(2, RED) on a new 4 × 3 scaffold returned false"
+    );
+    assert!(
+        s.make_move(4, RED),
+        "make_move(4, RED) after make_move(2, RED), make_move(2, BLACK) on a new 4 × 3 returned false"
+    );
+    let moves = "make_move(2, RED), make_move(2, BLACK), make_move(4, RED) on a new 4 × 3 scaffold";
+    assert_eq!(
+        (s.checker_at(2, 1), s.checker_at(2, 2), s.checker_at(2, 3)),
+        (RED, BLACK, VACANT),
+        "(checker_at(2, 1), checker_at(2, 2), checker_at(2, 3)) after {moves}"
+    );
+    assert_eq!(
+        (s.checker_at(4, 1), s.checker_at(1, 1), s.checker_at(3, 1)),
+        (RED, VACANT, VACANT),
+        "(checker_at(4, 1), checker_at(1, 1), checker_at(3, 1)) after {moves}"
+    );
+    assert_eq!(s.number_empty(), 9, "number_empty() after {moves}");
 }
 
 #[test]
 fn a_full_column_refuses_a_checker_and_nothing_changes() {
     let mut s = scaffold(3, 2, "11");
     let before = s.clone();
-    assert!(!s.make_move(1, RED));
-    assert_eq!(s, before);
-    assert_eq!(s.number_empty(), 4);
+    assert!(!s.make_move(1, RED), "make_move(1, RED) returned true on a 3 × 2 scaffold whose column 1 is full");
+    assert_eq!(s, before, "the scaffold after the refused make_move(1, RED), compared with the scaffold before it");
+    assert_eq!(
+        s.number_empty(),
+        4,
+        "number_empty() after the refused make_move(1, RED) on a 3 × 2 whose column 1 is full"
+    );
 }
 
 #[rstest]
@@ -61,8 +93,15 @@ fn a_full_column_refuses_a_checker_and_nothing_changes() {
 #[case(i32::MAX)]
 fn a_column_outside_the_scaffold_is_refused(#[case] column: i32) {
     let mut s = Scaffold::new(3, 2).unwrap();
-    assert!(!s.make_move(column, RED));
-    assert_eq!(s.number_empty(), 6);
+    assert!(
+        !s.make_move(column, RED),
+        "make_move({column}, RED) returned true on a new 3 × 2 scaffold, which has no column {column}"
+    );
+    assert_eq!(
+        s.number_empty(),
+        6,
+        "number_empty() after the refused make_move({column}, RED) on a new 3 × 2 scaffold"
+    );
 }
 
 #[rstest]
@@ -71,8 +110,15 @@ fn a_column_outside_the_scaffold_is_refused(#[case] column: i32) {
 #[case(-7)]
 fn a_color_other_than_red_or_black_is_refused(#[case] color: i32) {
     let mut s = Scaffold::new(3, 2).unwrap();
-    assert!(!s.make_move(1, color));
-    assert_eq!((s.number_empty(), s.checker_at(1, 1)), (6, VACANT));
+    assert!(
+        !s.make_move(1, color),
+        "make_move(1, {color}) returned true on a new 3 × 2 scaffold: {color} is neither RED nor BLACK"
+    );
+    assert_eq!(
+        (s.number_empty(), s.checker_at(1, 1)),
+        (6, VACANT),
+        "(number_empty(), checker_at(1, 1)) after the refused make_move(1, {color}) on a new 3 × 2 scaffold"
+    );
 }
 
 #[rstest]
@@ -84,7 +130,11 @@ fn a_color_other_than_red_or_black_is_refused(#[case] color: i32) {
 #[case(i32::MAX, i32::MIN)]
 fn a_position_outside_the_scaffold_is_vacant(#[case] column: i32, #[case] level: i32) {
     let s = scaffold(3, 2, "112233");
-    assert_eq!(s.checker_at(column, level), VACANT);
+    assert_eq!(
+        s.checker_at(column, level),
+        VACANT,
+        "checker_at({column}, {level}) on a full 3 × 2 scaffold, which has no such position"
+    );
 }
 
 #[test]
@@ -93,11 +143,16 @@ fn the_spec_example_of_undo_move() {
     s.make_move(2, RED);
     s.make_move(1, BLACK);
     s.make_move(1, RED);
-    assert_eq!(s.to_string(), "|R| | |\n|B|R| |\n+-+-+-+\n");
-    assert_eq!(s.undo_move(), 1);
-    assert_eq!(s.to_string(), "| | | |\n|B|R| |\n+-+-+-+\n");
-    assert_eq!(s.undo_move(), 1);
-    assert_eq!(s.to_string(), "| | | |\n| |R| |\n+-+-+-+\n");
+    let moves = "make_move(2, RED), make_move(1, BLACK), make_move(1, RED) on a new 3 × 2 scaffold";
+    assert_eq!(s.to_string(), "|R| | |\n|B|R| |\n+-+-+-+\n", "the scaffold displayed after {moves}");
+    assert_eq!(s.undo_move(), 1, "the first undo_move() after {moves}");
+    assert_eq!(s.to_string(), "| | | |\n|B|R| |\n+-+-+-+\n", "the scaffold displayed after {moves}, then undo_move()");
+    assert_eq!(s.undo_move(), 1, "the second undo_move() after {moves}");
+    assert_eq!(
+        s.to_string(),
+        "| | | |\n| |R| |\n+-+-+-+\n",
+        "the scaffold displayed after {moves}, then undo_move() twice"
+    );
 }
 
 #[test]
@@ -105,26 +160,40 @@ fn undo_move_takes_back_every_move_latest_first_then_returns_0() {
     let moves = "3231142";
     let mut s = scaffold(4, 3, moves);
     for column in moves.bytes().rev() {
-        assert_eq!(s.undo_move(), i32::from(column - b'0'));
+        assert_eq!(
+            s.undo_move(),
+            i32::from(column - b'0'),
+            "undo_move() after the moves {moves} (one digit a column, red first) on a new 4 × 3, and one undo_move() \
+             per later move"
+        );
     }
-    assert_eq!(s, Scaffold::new(4, 3).unwrap());
-    assert_eq!(s.undo_move(), 0);
-    assert_eq!(s.number_empty(), 12);
+    assert_eq!(
+        s,
+        Scaffold::new(4, 3).unwrap(),
+        "the scaffold after undoing all its moves, compared with Scaffold::new(4, 3)"
+    );
+    assert_eq!(s.undo_move(), 0, "undo_move() on a 4 × 3 scaffold whose moves {moves} are all undone");
+    assert_eq!(s.number_empty(), 12, "number_empty() of a 4 × 3 scaffold whose moves {moves} are all undone");
 }
 
 #[test]
 fn a_refused_move_is_not_undone() {
     let mut s = scaffold(3, 1, "1");
-    assert!(!s.make_move(1, BLACK));
-    assert_eq!(s.undo_move(), 1);
-    assert_eq!(s.undo_move(), 0);
+    assert!(!s.make_move(1, BLACK), "make_move(1, BLACK) returned true on a 3 × 1 scaffold whose column 1 is full");
+    let moves = "make_move(1, RED), then the refused make_move(1, BLACK), on a new 3 × 1 scaffold";
+    assert_eq!(s.undo_move(), 1, "the first undo_move() after {moves}");
+    assert_eq!(s.undo_move(), 0, "the second undo_move() after {moves}");
 }
 
 #[test]
 fn display_matches_the_spec_example() {
     // The spec's scaffold of 4 columns and 3 levels.
     let s = scaffold(4, 3, "12234");
-    assert_eq!(s.to_string(), "| | | | |\n| |R| | |\n|R|B|B|R|\n+-+-+-+-+\n");
+    assert_eq!(
+        s.to_string(),
+        "| | | | |\n| |R| | |\n|R|B|B|R|\n+-+-+-+-+\n",
+        "the spec's 4 × 3 scaffold displayed, after the moves 12234 (one digit a column, red first)"
+    );
 }
 
 #[test]
@@ -132,7 +201,11 @@ fn display_prints_what_display_formats() {
     let s = scaffold(5, 4, "3344512");
     let mut printed = Vec::new();
     s.display(&mut printed).unwrap();
-    assert_eq!(String::from_utf8(printed).unwrap(), s.to_string());
+    assert_eq!(
+        String::from_utf8(printed).unwrap(),
+        s.to_string(),
+        "what display() writes, compared with the Display format, of a 5 × 4 scaffold after the moves 3344512"
+    );
 }
 
 #[rstest]
@@ -145,7 +218,11 @@ fn display_of_narrow_and_flat_scaffolds(
     #[case] moves: &str,
     #[case] expected: &str,
 ) {
-    assert_eq!(scaffold(columns, levels, moves).to_string(), expected);
+    assert_eq!(
+        scaffold(columns, levels, moves).to_string(),
+        expected,
+        "a {columns} × {levels} scaffold displayed after the moves {moves:?} (one digit a column, red first)"
+    );
 }
 
 #[test]
@@ -153,17 +230,35 @@ fn a_clone_is_independent() {
     let original = scaffold(3, 3, "12");
     let mut copy = original.clone();
     copy.make_move(3, RED);
-    assert_eq!(original.checker_at(3, 1), VACANT);
-    assert_eq!(copy.undo_move(), 3);
-    assert_eq!(copy.undo_move(), 2);
-    assert_eq!(original.number_empty(), 7);
+    let original_moves = "a 3 × 3 scaffold after make_move(1, RED), make_move(2, BLACK)";
+    assert_eq!(
+        original.checker_at(3, 1),
+        VACANT,
+        "checker_at(3, 1) of {original_moves}, after make_move(3, RED) on its clone"
+    );
+    assert_eq!(
+        copy.undo_move(),
+        3,
+        "undo_move() on the clone of {original_moves}, after make_move(3, RED) on the clone"
+    );
+    assert_eq!(copy.undo_move(), 2, "the second undo_move() on the clone of {original_moves}");
+    assert_eq!(
+        original.number_empty(),
+        7,
+        "number_empty() of {original_moves}, after make_move(3, RED) and two undo_move() on its clone"
+    );
 }
 
 #[test]
 fn filling_the_scaffold_leaves_no_empty_position() {
     let s = scaffold(3, 2, "123123");
-    assert_eq!(s.number_empty(), 0);
+    let moves = "a 3 × 2 scaffold after the moves 123123 (one digit a column, red first)";
+    assert_eq!(s.number_empty(), 0, "number_empty() of {moves}");
     for column in 1..=3 {
-        assert_eq!(s.checker_at(column, 2), if column % 2 == 0 { RED } else { BLACK });
+        assert_eq!(
+            s.checker_at(column, 2),
+            if column % 2 == 0 { RED } else { BLACK },
+            "checker_at({column}, 2) of {moves}"
+        );
     }
 }

@@ -7,13 +7,19 @@ use std::io::Write;
 
 fn do_scaffold_tests(out: &Terminal) {
     let mut s = Scaffold::new(3, 2).unwrap();
-    assert!(s.cols() == 3 && s.levels() == 2 && s.number_empty() == 6);
-    assert!(s.make_move(1, RED));
-    assert!(s.make_move(1, BLACK));
-    assert!(!s.make_move(1, RED));
-    assert!(s.number_empty() == 4);
-    assert!(s.checker_at(1, 1) == RED && s.checker_at(1, 2) == BLACK);
-    assert!(s.checker_at(2, 1) == VACANT);
+    assert!(
+        s.cols() == 3 && s.levels() == 2 && s.number_empty() == 6,
+        "the spec's scaffold test: Scaffold s(3, 2)'s size"
+    );
+    assert!(s.make_move(1, RED), "the spec's scaffold test: s.makeMove(1, RED)");
+    assert!(s.make_move(1, BLACK), "the spec's scaffold test: s.makeMove(1, BLACK)");
+    assert!(!s.make_move(1, RED), "the spec's scaffold test: !s.makeMove(1, RED), column 1 being full");
+    assert!(s.number_empty() == 4, "the spec's scaffold test: s.numberEmpty() == 4");
+    assert!(
+        s.checker_at(1, 1) == RED && s.checker_at(1, 2) == BLACK,
+        "the spec's scaffold test: s.checkerAt(1, 1) == RED && s.checkerAt(1, 2) == BLACK"
+    );
+    assert!(s.checker_at(2, 1) == VACANT, "the spec's scaffold test: s.checkerAt(2, 1) == VACANT");
     s.display(out.clone()).unwrap();
 }
 
@@ -22,27 +28,31 @@ fn scaffold_tests_print_the_scaffold_then_passed() {
     let (out, screen) = at_terminal("");
     do_scaffold_tests(&out);
     writeln!(out.clone(), "Passed all tests").unwrap();
-    assert_eq!(screen.text(), "|B| | |\n|R| | |\n+-+-+-+\nPassed all tests\n");
+    assert_eq!(
+        screen.text(),
+        "|B| | |\n|R| | |\n+-+-+-+\nPassed all tests\n",
+        "what the spec's scaffold test prints: s.display(), then \"Passed all tests\""
+    );
 }
 
 fn do_player_tests(terminal: &Terminal) {
     let mut hp = HumanPlayer::new("Marge", terminal);
-    assert!(hp.name() == "Marge" && hp.is_interactive());
+    assert!(hp.name() == "Marge" && hp.is_interactive(), "the spec's player test: HumanPlayer hp(\"Marge\")");
     let mut bp = BadPlayer::new("Homer");
-    assert!(bp.name() == "Homer" && !bp.is_interactive());
+    assert!(bp.name() == "Homer" && !bp.is_interactive(), "the spec's player test: BadPlayer bp(\"Homer\")");
     let mut sp = SmartPlayer::new("Lisa");
-    assert!(sp.name() == "Lisa" && !sp.is_interactive());
+    assert!(sp.name() == "Lisa" && !sp.is_interactive(), "the spec's player test: SmartPlayer sp(\"Lisa\")");
     let mut s = Scaffold::new(3, 2).unwrap();
     s.make_move(1, RED);
     s.make_move(1, BLACK);
     writeln!(terminal.clone(), "======").unwrap();
     let n = hp.choose_move(&s, 3, RED);
     writeln!(terminal.clone(), "======").unwrap();
-    assert!(n == 2 || n == 3);
+    assert!(n == 2 || n == 3, "the spec's player test: hp.chooseMove(s, 3, RED) returned {n}, the input being 3");
     let n = bp.choose_move(&s, 3, RED);
-    assert!(n == 2 || n == 3);
+    assert!(n == 2 || n == 3, "the spec's player test: bp.chooseMove(s, 3, RED) returned {n}");
     let n = sp.choose_move(&s, 3, RED);
-    assert!(n == 2 || n == 3);
+    assert!(n == 2 || n == 3, "the spec's player test: sp.chooseMove(s, 3, RED) returned {n}");
 }
 
 #[test]
@@ -63,13 +73,16 @@ fn do_game_tests() {
     let mut bp1 = BadPlayer::new("Bart");
     let mut bp2 = BadPlayer::new("Homer");
     let mut g = Game::new(2, 2, 2, &mut bp1, &mut bp2).unwrap();
-    assert!(g.completed().is_none());
-    assert!(g.take_turn()); // Red's first move
-    assert!(g.completed().is_none() && (g.checker_at(1, 1) == RED || g.checker_at(2, 1) == RED));
-    assert!(g.take_turn()); // Black's first move
-    assert!(g.completed().is_none());
-    assert!(g.take_turn()); // Red's second move; Red must win
-    assert!(g.completed() == Some(RED));
+    assert!(g.completed().is_none(), "the spec's game test: !g.completed(winner) for Game g(2, 2, 2, &bp1, &bp2)");
+    assert!(g.take_turn(), "the spec's game test: g.takeTurn(), Red's first move"); // Red's first move
+    assert!(
+        g.completed().is_none() && (g.checker_at(1, 1) == RED || g.checker_at(2, 1) == RED),
+        "the spec's game test: !g.completed(winner) && (g.checkerAt(1, 1) == RED || g.checkerAt(2, 1) == RED)"
+    );
+    assert!(g.take_turn(), "the spec's game test: g.takeTurn(), Black's first move"); // Black's first move
+    assert!(g.completed().is_none(), "the spec's game test: !g.completed(winner) after Black's first move");
+    assert!(g.take_turn(), "the spec's game test: g.takeTurn(), Red's second move"); // Red's second move; Red must win
+    assert!(g.completed() == Some(RED), "the spec's game test: g.completed(winner) && winner == RED");
 }
 
 #[test]
@@ -81,7 +94,11 @@ fn game_tests_end_with_passed() {
         let mut bp1 = BadPlayer::with_seed("Bart", seed);
         let mut bp2 = BadPlayer::with_seed("Homer", seed + 100);
         let mut g = Game::new(2, 2, 2, &mut bp1, &mut bp2).unwrap();
-        assert!(g.take_turn() && g.take_turn() && g.take_turn());
+        assert!(
+            g.take_turn() && g.take_turn() && g.take_turn(),
+            "the spec's game test with seeds {seed} and {}: three g.takeTurn() on Game g(2, 2, 2, …)",
+            seed + 100
+        );
         assert_eq!(g.completed(), Some(RED), "seeds {seed} and {}", seed + 100);
     }
 }

@@ -65,6 +65,71 @@ pub fn show<const N: usize>(board: &Board<N>) -> String {
     text
 }
 
+/// Why a board after a move is wrong: each cell that differs from the expected board, on
+/// which line from the move (y, x) it lies, then the boards before, expected and after, side
+/// by side when they fit 80 columns.
+pub fn wrong_board<const N: usize>(
+    call: &str,
+    (y, x): (i32, i32),
+    before: &Board<N>,
+    expected: &Board<N>,
+    actual: &Board<N>,
+) -> String {
+    let mut cells = Vec::new();
+    for (cy, (expected_row, actual_row)) in expected.iter().zip(actual).enumerate() {
+        for (cx, (&should, &is)) in expected_row.iter().zip(actual_row).enumerate() {
+            if should != is {
+                let (cy, cx) = (cy as i32, cx as i32);
+                cells.push(format!("{} is {is}, not {should}{}", address(cy, cx), line_from((y, x), (cy, cx))));
+            }
+        }
+    }
+    let mut text = format!("after {call}: {}\n", cells.join("; "));
+    let boards = [("before", before), ("expected", expected), ("actual", actual)];
+    if 3 * (2 + 2 * N) + 4 <= 76 {
+        let shown: Vec<Vec<String>> = boards.iter().map(|(title, board)| drawn(title, board)).collect();
+        for line in 0..=N + 1 {
+            let row: Vec<&str> = shown.iter().map(|lines| lines[line].as_str()).collect();
+            text += row.join("  ").trim_end();
+            text.push('\n');
+        }
+    } else {
+        for (title, board) in boards {
+            text += &drawn(title, board).join("\n");
+            text.push('\n');
+        }
+    }
+    text
+}
+
+/// " (down and to the left of C3)": where `cell` lies from the move `at`, when on one of its
+/// eight lines.
+fn line_from(at: (i32, i32), cell: (i32, i32)) -> String {
+    let (dy, dx) = (cell.0 - at.0, cell.1 - at.1);
+    if (dy, dx) == (0, 0) || !(dy == 0 || dx == 0 || dy.abs() == dx.abs()) {
+        return String::new();
+    }
+    let vertical = ["up", "", "down"][(dy.signum() + 1) as usize];
+    let horizontal = ["to the left", "", "to the right"][(dx.signum() + 1) as usize];
+    let way = match (vertical, horizontal) {
+        ("", way) | (way, "") => way.to_owned(),
+        (vertical, horizontal) => format!("{vertical} and {horizontal}"),
+    };
+    format!(" ({way} of {})", address(at.0, at.1))
+}
+
+/// A board as the assignment prints it under `title`, a line per row, each as wide.
+fn drawn<const N: usize>(title: &str, board: &Board<N>) -> Vec<String> {
+    let width = 2 + 2 * N;
+    let header: String = ('A'..='Z').take(N).map(|letter| format!(" {letter}")).collect();
+    let mut lines = vec![format!("{title:<width$}"), format!("  {header}")];
+    for (y, row) in board.iter().enumerate() {
+        let cells: String = row.iter().map(|cell| format!(" {cell}")).collect();
+        lines.push(format!("{:>2}{cells}", y + 1));
+    }
+    lines
+}
+
 /// A cell address the way a player types it, or the raw indexes when it is off the board.
 pub fn address(y: i32, x: i32) -> String {
     match (u8::try_from(x), u32::try_from(y)) {

@@ -5,7 +5,7 @@
 //!   scattered cells (not reachable, but every rule still applies to them);
 //! - whole random games against the reference for the original program, byte for byte.
 
-use crate::boards::{address, board, show, with_size};
+use crate::boards::{address, board, show, with_size, wrong_board};
 use gamekit_engines::cin::Ending;
 use gamekit_engines::reversi::program::transcript;
 use gamekit_engines::reversi::{BLACK, BLOCK, EMPTY, Position, WHITE, opponent};
@@ -97,14 +97,7 @@ fn check_valid_move_flips<const N: usize>() {
                 } else {
                     before
                 };
-                assert!(
-                    after == expected,
-                    "after {} the board should be\n{}but it is\n{}(the board before the call:\n{})",
-                    call(),
-                    show(&expected),
-                    show(&after),
-                    show(&before)
-                );
+                assert!(after == expected, "{}", wrong_board(&call(), (y, x), &before, &expected, &after));
             }
         }
     }
@@ -116,12 +109,7 @@ fn check_has_valid_moves<const N: usize>() {
         for p in [BLACK, WHITE] {
             let got = reversi::has_valid_moves(&board, p);
             let want = !expected.legal_moves(p).is_empty();
-            assert_eq!(
-                got,
-                want,
-                "has_valid_moves(board, {p:?}) returned {got}, expected {want}, on the board\n{}",
-                show(&board)
-            );
+            assert_eq!(got, want, "has_valid_moves(board, {p:?}) on the board\n{}", show(&board));
         }
     }
 }
@@ -142,7 +130,7 @@ fn check_has_empty_cells<const N: usize>() {
         let board = board::<N>(&expected);
         let got = reversi::has_empty_cells(&board);
         let want = expected.has_empty_cells();
-        assert_eq!(got, want, "has_empty_cells(board) returned {got}, expected {want}, on the board\n{}", show(&board));
+        assert_eq!(got, want, "has_empty_cells(board) on the board\n{}", show(&board));
     }
 }
 

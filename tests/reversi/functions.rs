@@ -1,7 +1,7 @@
 //! The required functions, one behaviour per case, graded one by one as the course did:
 //! `has_empty_cells`, `valid_move` (checking, then playing) and `has_valid_moves`.
 
-use crate::boards::{address, from_rows, show, sparse, with_size};
+use crate::boards::{address, from_rows, show, sparse, with_size, wrong_board};
 use rstest::rstest;
 
 /// Checks `valid_move(board, p, y, x, flip)` against `expected` and, when the call plays,
@@ -19,37 +19,21 @@ fn check_valid_move<const N: usize>(
     let mut board = before;
     let call = format!("valid_move(board, {p:?}, {y}, {x}, {flip}) (a move at {})", address(y, x));
     let got = reversi::valid_move(&mut board, p, y, x, flip);
-    assert_eq!(got, expected, "{call} returned {got}, expected {expected}, on the board\n{}", show(&before));
+    assert_eq!(got, expected, "{call} on the board\n{}", show(&before));
     let after = after.map_or(before, from_rows::<N>);
-    assert!(
-        board == after,
-        "after {call} the board should be\n{}but it is\n{}(the board before the call:\n{})",
-        show(&after),
-        show(&board),
-        show(&before)
-    );
+    assert!(board == after, "{}", wrong_board(&call, (y, x), &before, &after, &board));
 }
 
 fn check_has_valid_moves<const N: usize>(rows: &[&str], p: char, expected: bool) {
     let board = from_rows::<N>(rows);
     let got = reversi::has_valid_moves(&board, p);
-    assert_eq!(
-        got,
-        expected,
-        "has_valid_moves(board, {p:?}) returned {got}, expected {expected}, on the board\n{}",
-        show(&board)
-    );
+    assert_eq!(got, expected, "has_valid_moves(board, {p:?}) on the board\n{}", show(&board));
 }
 
 fn check_has_empty_cells<const N: usize>(rows: &[&str], expected: bool) {
     let board = from_rows::<N>(rows);
     let got = reversi::has_empty_cells(&board);
-    assert_eq!(
-        got,
-        expected,
-        "has_empty_cells(board) returned {got}, expected {expected}, on the board\n{}",
-        show(&board)
-    );
+    assert_eq!(got, expected, "has_empty_cells(board) on the board\n{}", show(&board));
 }
 
 fn strs(rows: &[String]) -> Vec<&str> {

@@ -31,13 +31,14 @@ fn assert_stops_at_end_of_input(args: &[&str], input: &[u8], expected: &str) {
     let (output, result) = run(args, input);
     if let Some(difference) = explain_difference(expected.as_bytes(), &output) {
         panic!(
-            "with the input\n  {}\nthe output differs from the original program's.\n{difference}",
+            "the output of reversi::run differs from the original program's.\n{difference}the input: {}",
             visible_excerpt(input, 200)
         );
     }
     assert!(
         matches!(result, Err(reversi::Error::EndOfInput)),
-        "with the input\n  {}\nreversi::run should stop with Err(EndOfInput) when the input ends at a prompt, but returned {result:?}",
+        "reversi::run should stop with Err(EndOfInput) when the input ends at a prompt, but returned {result:?}\n\
+         the input: {}",
         visible_excerpt(input, 200)
     );
 }
@@ -93,7 +94,11 @@ mod end_of_input {
     #[test]
     fn in_the_program_exits_1_with_one_line_on_stderr() {
         let run = run_program(&program(), &["--size", "4"], "1\n");
-        assert_eq!(String::from_utf8_lossy(&run.stdout), "Enter number of blocks: Enter position for block 1: ");
+        assert_eq!(
+            String::from_utf8_lossy(&run.stdout),
+            "Enter number of blocks: Enter position for block 1: ",
+            "what `reversi --size 4` prints with the input \"1\\n\", which ends at block 1's position"
+        );
         assert_eq!(run.status.code(), Some(1), "the exit status at end of input");
         let stderr = String::from_utf8_lossy(&run.stderr);
         assert_eq!(stderr.lines().count(), 1, "exactly one line on stderr, got {stderr:?}");

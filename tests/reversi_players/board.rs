@@ -15,9 +15,13 @@ fn the_initial_position_has_four_discs_in_the_centre() {
             (4, 5) | (5, 4) => Some(Color::Black),
             _ => None,
         };
-        assert_eq!(board.at(row, col), expected, "row {row}, column {col}");
+        assert_eq!(board.at(row, col), expected, "at({row}, {col}) of Board::new()");
     }
-    assert_eq!((board.score(Color::Black), board.score(Color::White)), (2, 2));
+    assert_eq!(
+        (board.score(Color::Black), board.score(Color::White)),
+        (2, 2),
+        "(score(Black), score(White)) of Board::new()"
+    );
 }
 
 #[rstest]
@@ -28,10 +32,13 @@ fn the_initial_position_has_four_discs_in_the_centre() {
 #[case::far(i32::MAX, i32::MIN)]
 fn a_square_off_the_board_is_empty_and_never_a_move(#[case] row: i32, #[case] col: i32) {
     let mut board = Board::new();
-    assert_eq!(board.at(row, col), None);
-    assert!(!board.valid_move(Color::Black, row, col));
-    assert_eq!(board.play(Color::Black, row, col), Err(InvalidMove));
-    assert_eq!(board, Board::new());
+    assert_eq!(board.at(row, col), None, "at({row}, {col}) of Board::new(), off the board");
+    assert!(
+        !board.valid_move(Color::Black, row, col),
+        "valid_move(Black, {row}, {col}) on Board::new(), off the board"
+    );
+    assert_eq!(board.play(Color::Black, row, col), Err(InvalidMove), "play(Black, {row}, {col}) on Board::new()");
+    assert_eq!(board, Board::new(), "the board after the refused play(Black, {row}, {col}) must be unchanged");
 }
 
 #[rstest]
@@ -40,17 +47,25 @@ fn a_square_off_the_board_is_empty_and_never_a_move(#[case] row: i32, #[case] co
 fn the_initial_moves(#[case] color: Color, #[case] moves: &[&str]) {
     let board = Board::new();
     let valid: Vec<(i32, i32)> = every_square().filter(|&(row, col)| board.valid_move(color, row, col)).collect();
-    assert_eq!(valid, moves.iter().map(|name| square(name)).collect::<Vec<_>>());
+    assert_eq!(
+        valid,
+        moves.iter().map(|name| square(name)).collect::<Vec<_>>(),
+        "the squares, row by row, where valid_move({color:?}, row, col) is true on Board::new()"
+    );
 }
 
 #[test]
 fn play_puts_the_disc_and_flips_the_line() {
     let mut board = Board::new();
-    assert_eq!(board.play(Color::Black, 4, 3), Ok(()));
-    assert_eq!(board.at(4, 3), Some(Color::Black));
-    assert_eq!(board.at(4, 4), Some(Color::Black), "d4 is flipped");
-    assert_eq!(board.at(5, 5), Some(Color::White), "e5 is not");
-    assert_eq!((board.score(Color::Black), board.score(Color::White)), (4, 1));
+    assert_eq!(board.play(Color::Black, 4, 3), Ok(()), "play(Black, 4, 3) on Board::new()");
+    assert_eq!(board.at(4, 3), Some(Color::Black), "at(4, 3) after play(Black, 4, 3) on Board::new()");
+    assert_eq!(board.at(4, 4), Some(Color::Black), "at(4, 4) after play(Black, 4, 3) on Board::new(): d4 is flipped");
+    assert_eq!(board.at(5, 5), Some(Color::White), "at(5, 5) after play(Black, 4, 3) on Board::new(): e5 is not");
+    assert_eq!(
+        (board.score(Color::Black), board.score(Color::White)),
+        (4, 1),
+        "(score(Black), score(White)) after play(Black, 4, 3) on Board::new()"
+    );
 }
 
 #[test]
@@ -62,7 +77,11 @@ fn play_flips_several_lines_at_once() {
         let (row, col) = row_col(square);
         let mut played = board.clone();
         played.play(color, row, col).expect("a valid move");
-        assert_eq!(oracle(&played, color.opponent()), oracle(&board, color).play(square), "{color:?} at {row},{col}");
+        assert_eq!(
+            oracle(&played, color.opponent()),
+            oracle(&board, color).play(square),
+            "the discs after play({color:?}, {row}, {col}) after f5 f6 e6 f4 e3 c5 c4 d3 c3 b4"
+        );
     }
 }
 
@@ -73,15 +92,19 @@ fn play_flips_several_lines_at_once() {
 fn an_invalid_move_is_refused_and_changes_nothing(#[case] name: &str) {
     let mut board = Board::new();
     let (row, col) = square(name);
-    assert!(!board.valid_move(Color::Black, row, col));
-    assert_eq!(board.play(Color::Black, row, col), Err(InvalidMove));
-    assert_eq!(board, Board::new());
+    assert!(!board.valid_move(Color::Black, row, col), "valid_move(Black, {row}, {col}) ({name}) on Board::new()");
+    assert_eq!(
+        board.play(Color::Black, row, col),
+        Err(InvalidMove),
+        "play(Black, {row}, {col}) ({name}) on Board::new()"
+    );
+    assert_eq!(board, Board::new(), "the board after the refused play(Black, {row}, {col}) ({name}) must be unchanged");
 }
 
 #[test]
 fn possible_move_is_the_first_valid_move_row_by_row() {
-    assert_eq!(Board::new().possible_move(Color::Black), Some(square("c4")));
-    assert_eq!(Board::new().possible_move(Color::White), Some(square("c5")));
+    assert_eq!(Board::new().possible_move(Color::Black), Some(square("c4")), "possible_move(Black) on Board::new()");
+    assert_eq!(Board::new().possible_move(Color::White), Some(square("c5")), "possible_move(White) on Board::new()");
 }
 
 #[test]
@@ -91,7 +114,11 @@ fn valid_move_agrees_with_the_oracle_along_random_games() {
             let moves = oracle(&board, color).moves();
             for (row, col) in every_square() {
                 let expected = moves & 1 << square_at(row, col) != 0;
-                assert_eq!(board.valid_move(color, row, col), expected, "{color:?} at {row},{col} on {board:?}");
+                assert_eq!(
+                    board.valid_move(color, row, col),
+                    expected,
+                    "valid_move({color:?}, {row}, {col}) on {board:?}"
+                );
             }
         }
     }
@@ -101,16 +128,29 @@ fn valid_move_agrees_with_the_oracle_along_random_games() {
 fn play_and_the_scores_agree_with_the_oracle_along_random_games() {
     for (board, color) in random_positions(2, 40) {
         let position = oracle(&board, color);
-        assert_eq!(board.score(color), position.player.count_ones() as i32);
-        assert_eq!(board.score(color.opponent()), position.opponent.count_ones() as i32);
+        let opponent = color.opponent();
+        assert_eq!(board.score(color), position.player.count_ones() as i32, "score({color:?}) on {board:?}");
+        assert_eq!(board.score(opponent), position.opponent.count_ones() as i32, "score({opponent:?}) on {board:?}");
         for square in othello::squares(position.moves()) {
             let (row, col) = row_col(square);
             let mut played = board.clone();
-            assert_eq!(played.play(color, row, col), Ok(()));
+            assert_eq!(played.play(color, row, col), Ok(()), "play({color:?}, {row}, {col}) on {board:?}");
             let expected = position.play(square);
-            assert_eq!(oracle(&played, color.opponent()), expected, "{color:?} at {row},{col} on {board:?}");
-            assert_eq!(played.score(color), expected.opponent.count_ones() as i32);
-            assert_eq!(played.score(color.opponent()), expected.player.count_ones() as i32);
+            assert_eq!(
+                oracle(&played, opponent),
+                expected,
+                "the discs after play({color:?}, {row}, {col}) on {board:?}"
+            );
+            assert_eq!(
+                played.score(color),
+                expected.opponent.count_ones() as i32,
+                "score({color:?}) after play({color:?}, {row}, {col}) on {board:?}"
+            );
+            assert_eq!(
+                played.score(opponent),
+                expected.player.count_ones() as i32,
+                "score({opponent:?}) after play({color:?}, {row}, {col}) on {board:?}"
+            );
         }
     }
 }
@@ -121,7 +161,7 @@ fn possible_move_agrees_with_the_oracle_along_random_games() {
         for color in [color, color.opponent()] {
             let moves = oracle(&board, color).moves();
             let expected = (moves != 0).then(|| row_col(moves.trailing_zeros()));
-            assert_eq!(board.possible_move(color), expected, "{color:?} on {board:?}");
+            assert_eq!(board.possible_move(color), expected, "possible_move({color:?}) on {board:?}");
         }
     }
 }

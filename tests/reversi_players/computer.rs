@@ -126,7 +126,7 @@ fn corner_value_as_the_book_scores_it(
     #[case] around: [Option<Color>; 3],
     #[case] value: i32,
 ) {
-    assert_eq!(corner_value(Color::Black, corner, around), value);
+    assert_eq!(corner_value(Color::Black, corner, around), value, "corner_value(Black, {corner:?}, {around:?})");
 }
 
 #[test]
@@ -135,7 +135,11 @@ fn value_of_is_the_disc_difference_plus_the_corners() {
         for color in [color, color.opponent()] {
             let position = oracle(&board, color);
             let expected = Book::value_of(position.player, position.opponent);
-            assert_eq!(VirtualPlayer::new(color).value_of(&board), expected, "{color:?} on {board:?}");
+            assert_eq!(
+                VirtualPlayer::new(color).value_of(&board),
+                expected,
+                "VirtualPlayer::new({color:?}).value_of(board) on {board:?}"
+            );
         }
     }
 }
@@ -143,7 +147,11 @@ fn value_of_is_the_disc_difference_plus_the_corners() {
 #[test]
 fn the_opening_move_is_the_last_of_the_equal_ones() {
     // All four first moves are worth the same; `>=` keeps the last in row-major order.
-    assert_eq!(VirtualPlayer::new(Color::Black).choose_move(&Board::new()), Some((6, 5)));
+    assert_eq!(
+        VirtualPlayer::new(Color::Black).choose_move(&Board::new()),
+        Some((6, 5)),
+        "VirtualPlayer::new(Black).choose_move(Board::new()): the last of the four equally good first moves"
+    );
 }
 
 #[test]
@@ -153,7 +161,11 @@ fn no_move_when_the_colour_has_none() {
         .iter()
         .find(|(board, color)| oracle(board, *color).moves() == 0)
         .expect("a position where the side to move must pass");
-    assert_eq!(VirtualPlayer::new(*color).choose_move(board), None);
+    assert_eq!(
+        VirtualPlayer::new(*color).choose_move(board),
+        None,
+        "VirtualPlayer::new({color:?}).choose_move(board) where {color:?} has no valid move, on {board:?}"
+    );
 }
 
 #[test]
@@ -161,7 +173,11 @@ fn the_books_choice_along_random_games() {
     let positions = random_positions(6, 6);
     for (board, color) in positions.iter().step_by(3) {
         let expected = FIXED.choose(&oracle(board, *color));
-        assert_eq!(VirtualPlayer::new(*color).choose_move(board), expected, "{color:?} on {board:?}");
+        assert_eq!(
+            VirtualPlayer::new(*color).choose_move(board),
+            expected,
+            "VirtualPlayer::new({color:?}).choose_move(board) on {board:?}"
+        );
     }
 }
 
@@ -179,7 +195,11 @@ fn a_lost_game_is_the_worst_outcome_not_a_tie() {
         let (fixed, buggy) = (FIXED.choose(&position), book_bug.choose(&position));
         if fixed != buggy {
             differing += 1;
-            assert_eq!(VirtualPlayer::new(color).choose_move(&board), fixed, "{color:?} on {board:?}");
+            assert_eq!(
+                VirtualPlayer::new(color).choose_move(&board),
+                fixed,
+                "VirtualPlayer::new({color:?}).choose_move(board), a lost game worth less than a tie, on {board:?}"
+            );
         }
     }
     assert!(differing > 0, "the random games must include positions where the fix matters");

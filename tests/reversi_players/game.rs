@@ -148,8 +148,11 @@ fn random_game_where(keep: impl Fn(&[(Color, Move)], &Board) -> bool) -> (Vec<Mo
 fn a_whole_game_as_the_books_loop_plays_it() {
     let (log, result) = recorded_game(&[], &[]);
     let (expected, winner) = expected_log(&[], &[]);
-    assert_eq!(log, expected);
-    assert_eq!(result.expect("the game ends"), winner);
+    assert_eq!(
+        log, expected,
+        "the players' and the viewer's calls in Game::play(), each player playing its first valid move"
+    );
+    assert_eq!(result.expect("the game ends"), winner, "Game::play(), each player playing its first valid move");
 }
 
 #[test]
@@ -158,17 +161,21 @@ fn a_side_without_a_move_skips_and_the_game_goes_on() {
     let (black, white) = random_game_where(|moves, _| moves.windows(2).any(|pair| pair[0].0 == pair[1].0));
     let (log, result) = recorded_game(&black, &white);
     let (expected, winner) = expected_log(&black, &white);
-    assert_eq!(log, expected);
-    assert_eq!(result.expect("the game ends"), winner);
+    assert_eq!(log, expected, "the players' and the viewer's calls in Game::play() of a game where a side must pass");
+    assert_eq!(result.expect("the game ends"), winner, "Game::play() of a game where a side must pass");
 }
 
 #[test]
 fn a_tie_is_told_to_black_then_white() {
     let (black, white) = random_game_where(|_, board| board.score(Color::Black) == board.score(Color::White));
     let (log, result) = recorded_game(&black, &white);
-    assert_eq!(log[log.len() - 2..], ["Black ties", "White ties"]);
-    assert_eq!(result.expect("the game ends"), None);
-    assert_eq!(log, expected_log(&black, &white).0);
+    assert_eq!(log[log.len() - 2..], ["Black ties", "White ties"], "the last two calls of Game::play() of a tied game");
+    assert_eq!(result.expect("the game ends"), None, "Game::play() of a tied game");
+    assert_eq!(
+        log,
+        expected_log(&black, &white).0,
+        "the players' and the viewer's calls in Game::play() of a tied game"
+    );
 }
 
 #[test]
@@ -176,8 +183,12 @@ fn the_winner_is_told_it_won_and_the_loser_it_lost() {
     for wanted in [Color::Black, Color::White] {
         let (black, white) = random_game_where(|_, board| board.score(wanted) > board.score(wanted.opponent()));
         let (log, result) = recorded_game(&black, &white);
-        assert_eq!(log[log.len() - 2..], [format!("{wanted:?} wins"), format!("{:?} loses", wanted.opponent())]);
-        assert_eq!(result.expect("the game ends"), Some(wanted));
+        assert_eq!(
+            log[log.len() - 2..],
+            [format!("{wanted:?} wins"), format!("{:?} loses", wanted.opponent())],
+            "the last two calls of Game::play() of a game {wanted:?} wins"
+        );
+        assert_eq!(result.expect("the game ends"), Some(wanted), "Game::play() of a game {wanted:?} wins");
     }
 }
 
@@ -188,8 +199,11 @@ fn an_invalid_move_stops_the_game_with_an_error() {
     let mut white = Recorder::new(Color::White, vec![], &log);
     let mut game = Game::new(&mut black, &mut white);
     let result = game.play();
-    assert!(matches!(result, Err(Error::InvalidMove(Color::Black, 1, 1))), "{result:?}");
-    assert_eq!(*game.board(), Board::new());
+    assert!(
+        matches!(result, Err(Error::InvalidMove(Color::Black, 1, 1))),
+        "Game::play() when Black's first move is a1, an invalid move: {result:?}"
+    );
+    assert_eq!(*game.board(), Board::new(), "board() after Game::play() refused Black's first move a1");
 }
 
 #[test]
@@ -199,6 +213,10 @@ fn without_a_viewer_the_game_is_played_all_the_same() {
     let mut white = Recorder::new(Color::White, vec![], &log);
     let winner = Game::new(&mut black, &mut white).play().expect("the game ends");
     let (expected, expected_winner) = expected_log(&[], &[]);
-    assert_eq!(winner, expected_winner);
-    assert_eq!(*log.borrow(), expected.into_iter().filter(|entry| !entry.starts_with("draw")).collect::<Vec<_>>());
+    assert_eq!(winner, expected_winner, "Game::play() with no viewer selected");
+    assert_eq!(
+        *log.borrow(),
+        expected.into_iter().filter(|entry| !entry.starts_with("draw")).collect::<Vec<_>>(),
+        "the players' calls in Game::play() with no viewer selected"
+    );
 }

@@ -5,7 +5,7 @@ use crate::{at_terminal, oracle, program};
 use gamekit_engines::othello::{self, row_col};
 use gamekit_testkit::run_program;
 use proptest::prelude::*;
-use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
+use proptest::test_runner::{Config, RngAlgorithm, TestError, TestRng, TestRunner};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use reversi_players::{Board, Color, ConsoleError, Error};
@@ -43,11 +43,15 @@ fn any_answers_end_cleanly() {
             let result = reversi_players::run(Vec::<String>::new(), &terminal);
             prop_assert!(
                 matches!(result, Ok(()) | Err(Error::Console(ConsoleError::EndOfInput))),
-                "{result:?} on {answers:?}"
+                "reversi_players::run() ended with {result:?}, not Ok(()) nor at the end of the input\nthe input: {}",
+                gamekit_testkit::visible_excerpt(answers.concat().as_bytes(), 200)
             );
             Ok(())
         })
-        .unwrap();
+        .unwrap_or_else(|error| match error {
+            // Said as a proptest! test says it: the grader shows the message on the smallest input.
+            TestError::Fail(reason, _) | TestError::Abort(reason) => panic!("Test failed: {reason}."),
+        });
 }
 
 #[test]
@@ -75,23 +79,38 @@ fn windows_line_ends_are_read_as_line_ends() {
     let windows_result = reversi_players::run(Vec::<String>::new(), &windows);
     assert!(matches!(unix_result, Ok(())), "with Unix line ends: {unix_result:?}");
     assert!(matches!(windows_result, Ok(())), "with Windows line ends: {windows_result:?}");
-    assert_eq!(windows_screen.text(), unix_screen.text());
+    assert_eq!(
+        windows_screen.text(),
+        unix_screen.text(),
+        "what run() prints for a whole game typed with Windows line ends, against the same typed with Unix ones"
+    );
 }
 
 #[test]
 fn a_long_line_of_nonsense_is_refused_two_characters_at_a_time() {
     let (terminal, screen) = at_terminal(&format!("h\nc\n{}\n", "zz".repeat(5000)));
     let result = reversi_players::run(Vec::<String>::new(), &terminal);
-    assert!(matches!(result, Err(Error::Console(ConsoleError::EndOfInput))), "{result:?}");
-    assert_eq!(screen.text().matches("Invalid move. Please try again.").count(), 5000);
+    assert!(
+        matches!(result, Err(Error::Console(ConsoleError::EndOfInput))),
+        "run() typing h, c, then 10000 z's on one line, then the input ends: {result:?}"
+    );
+    assert_eq!(
+        screen.text().matches("Invalid move. Please try again.").count(),
+        5000,
+        "refusals printed by run() typing h, c, then 10000 z's on one line"
+    );
 }
 
 #[test]
 fn the_end_of_the_input_stops_the_program_with_status_1() {
     for input in ["", "h\n", "h\nh\n", "c\nh\n"] {
         let run = run_program(&program(), &[] as &[&str], input);
-        assert_eq!(run.status.code(), Some(1), "input {input:?}");
+        assert_eq!(run.status.code(), Some(1), "exit status of reversi-players when its input {input:?} ends");
         let stderr = String::from_utf8_lossy(&run.stderr);
-        assert_eq!(stderr.lines().count(), 1, "one line on stderr: {stderr}");
+        assert_eq!(
+            stderr.lines().count(),
+            1,
+            "lines on stderr of reversi-players when its input {input:?} ends: {stderr}"
+        );
     }
 }

@@ -27,8 +27,11 @@ const START: &str = "
 #[test]
 fn the_initial_position_is_drawn_exactly() {
     let text = drawn(&Board::new());
-    assert_eq!(text, START);
-    assert!(text.lines().skip(3).take(8).all(|row| row.len() == 19), "row lines keep their trailing spaces");
+    assert_eq!(text, START, "BoardTextViewer::draw(Board::new())");
+    assert!(
+        text.lines().skip(3).take(8).all(|row| row.len() == 19),
+        "BoardTextViewer::draw(Board::new()): the row lines keep their trailing spaces"
+    );
 }
 
 #[test]
@@ -48,7 +51,7 @@ fn discs_of_both_colours_and_scores_are_drawn_where_they_are() {
 [ Black(*): 5      White(o): 2 ]
 
 ";
-    assert_eq!(drawn(&board), expected);
+    assert_eq!(drawn(&board), expected, "BoardTextViewer::draw of the board after d3, c3, b3");
 }
 
 #[test]
@@ -64,9 +67,14 @@ fn every_square_and_two_digit_scores_at_the_end_of_a_game() {
                 None => "  ",
             })
             .collect();
-        assert_eq!(*line, format!(" {}|{cells}", char::from(b'a' + row as u8 - 1)));
+        let letter = char::from(b'a' + row as u8 - 1);
+        assert_eq!(*line, format!(" {letter}|{cells}"), "row {letter} of BoardTextViewer::draw of a finished game");
     }
     let (black, white) = (board.score(Color::Black), board.score(Color::White));
-    assert!(black >= 10 || white >= 10, "{black} {white}");
-    assert_eq!(lines[11..], [format!("[ Black(*): {black}      White(o): {white} ]").as_str(), "", ""]);
+    assert!(black >= 10 || white >= 10, "a finished random game with a two-digit score: Black {black}, White {white}");
+    assert_eq!(
+        lines[11..],
+        [format!("[ Black(*): {black}      White(o): {white} ]").as_str(), "", ""],
+        "the scores line of BoardTextViewer::draw of a finished game, and the blank line after it"
+    );
 }

@@ -14,9 +14,30 @@ fn check(board: Board, computer: char, expected: usize) {
     assert_eq!(
         got,
         expected,
-        "computer_move(board, {computer:?}) returned {got}, expected {expected}, on the board\n{}",
-        show(&board)
+        "computer_move(board, {computer:?}) on the board\n{}{}",
+        show(&board),
+        the_step(board, computer, expected)
     );
+}
+
+/// Which of the book's three steps chooses `square`, said for a student.
+fn the_step(board: Board, computer: char, square: usize) -> String {
+    let wins = |piece: char| {
+        let mut after = board;
+        after[square] = piece;
+        gamekit_engines::tictactoe::winner(&after) == piece
+    };
+    let human = tictactoe::opponent(computer);
+    if wins(computer) {
+        format!("{computer} wins at {square}: the book's computer takes a win first (the lowest square that wins)")
+    } else if wins(human) {
+        format!(
+            "{human} would win at {square}: with no win of its own, the book's computer blocks (the lowest such square)"
+        )
+    } else {
+        "no win and nothing to block: the book's computer takes the first free square of 4, 0, 2, 6, 8, 1, 3, 5, 7"
+            .to_owned()
+    }
 }
 
 #[rstest]

@@ -15,53 +15,77 @@ mod rep {
         let game = ConnectFour::game_start();
         for row in 1..=ROW {
             for column in 1..=COL {
-                assert_eq!(game.cell(row, column), Cell::Empty, "row {row}, column {column}");
+                assert_eq!(game.cell(row, column), Cell::Empty, "cell({row}, {column}) at the start");
             }
         }
     }
 
     #[test]
     fn legal_moves_are_the_columns_from_7_down_to_1() {
-        assert_eq!(ConnectFour::game_start().legal_moves(true), [7, 6, 5, 4, 3, 2, 1]);
-        assert_eq!(ConnectFour::game_start().legal_moves(false), [7, 6, 5, 4, 3, 2, 1]);
+        assert_eq!(
+            ConnectFour::game_start().legal_moves(true),
+            [7, 6, 5, 4, 3, 2, 1],
+            "legal_moves(true) at the start"
+        );
+        assert_eq!(
+            ConnectFour::game_start().legal_moves(false),
+            [7, 6, 5, 4, 3, 2, 1],
+            "legal_moves(false) at the start"
+        );
     }
 
     #[test]
     fn a_full_column_is_not_a_legal_move() {
         let game = connect_four("333333");
-        assert_eq!(game.legal_moves(true), [7, 6, 5, 4, 2, 1]);
-        assert_eq!(connect_four("111111222222333333444444555555666666777777").legal_moves(false), [] as [usize; 0]);
+        assert_eq!(
+            game.legal_moves(true),
+            [7, 6, 5, 4, 2, 1],
+            "legal_moves(true) after the columns 333333 (X first), column 3 full"
+        );
+        assert_eq!(
+            connect_four("111111222222333333444444555555666666777777").legal_moves(false),
+            [] as [usize; 0],
+            "legal_moves(false) on a full board: every column played six times, 1 to 7"
+        );
     }
 
     #[test]
     fn a_disc_falls_to_the_lowest_empty_cell() {
         let game = connect_four("443");
-        assert_eq!(game.cell(1, 4), Cell::A);
-        assert_eq!(game.cell(2, 4), Cell::B);
-        assert_eq!(game.cell(1, 3), Cell::A);
-        assert_eq!(game.cell(3, 4), Cell::Empty);
-        assert_eq!(game.cell(2, 3), Cell::Empty);
+        assert_eq!(game.cell(1, 4), Cell::A, "cell(1, 4) after the columns 443 (X first)");
+        assert_eq!(game.cell(2, 4), Cell::B, "cell(2, 4) after the columns 443 (X first)");
+        assert_eq!(game.cell(1, 3), Cell::A, "cell(1, 3) after the columns 443 (X first)");
+        assert_eq!(game.cell(3, 4), Cell::Empty, "cell(3, 4) after the columns 443 (X first)");
+        assert_eq!(game.cell(2, 3), Cell::Empty, "cell(2, 3) after the columns 443 (X first)");
     }
 
     #[test]
     fn the_second_player_plays_b() {
-        assert_eq!(ConnectFour::game_start().play(false, 7).cell(1, 7), Cell::B);
+        assert_eq!(
+            ConnectFour::game_start().play(false, 7).cell(1, 7),
+            Cell::B,
+            "cell(1, 7) after play(false, 7) at the start"
+        );
     }
 
     #[test]
     fn play_leaves_the_position_it_was_given_as_it_was() {
         let before = connect_four("4");
         let _after = before.play(false, 4);
-        assert_eq!(before, connect_four("4"));
-        assert_eq!(before.cell(2, 4), Cell::Empty);
+        assert_eq!(before, connect_four("4"), "the position after X's column 4, once play(false, 4) was called on it");
+        assert_eq!(
+            before.cell(2, 4),
+            Cell::Empty,
+            "cell(2, 4) of the position after X's column 4, once play(false, 4) was called on it"
+        );
     }
 
     #[test]
     fn the_board_prints_as_the_chapter_prints_it() {
-        assert_eq!(ConnectFour::game_start().to_string(), EMPTY_BOARD);
+        assert_eq!(ConnectFour::game_start().to_string(), EMPTY_BOARD, "to_string() at the start");
         let expected =
             ". . . . . . . \n. . . . . . . \n. . . . . . . \n. . . . . . . \n. . . O . . . \nX . X X . . O \n\n";
-        assert_eq!(connect_four("44371").to_string(), expected);
+        assert_eq!(connect_four("44371").to_string(), expected, "to_string() after the columns 44371 (X first)");
     }
 }
 
@@ -82,7 +106,7 @@ mod eval {
                 }
             }
         }
-        assert_eq!(windows.len(), 69);
+        assert_eq!(windows.len(), 69, "the suite's own count of the windows of four cells (a broken test)");
         let mut sum = 0;
         for window in windows {
             let count = |cell| window.iter().filter(|&&(r, c)| game.cell(r as usize, c as usize) == cell).count();
@@ -99,37 +123,53 @@ mod eval {
 
     #[test]
     fn the_empty_board_is_worth_nothing() {
-        assert_eq!(C4Eval::evaluate(true, &ConnectFour::game_start()), 0);
+        assert_eq!(C4Eval::evaluate(true, &ConnectFour::game_start()), 0, "evaluate(true, ..) at the start");
     }
 
     #[test]
     fn a_corner_disc_is_in_three_windows() {
-        assert_eq!(C4Eval::evaluate(true, &connect_four("1")), 3 * 2);
+        assert_eq!(C4Eval::evaluate(true, &connect_four("1")), 3 * 2, "evaluate(true, ..) after X's column 1");
     }
 
     #[test]
     fn a_centre_disc_is_in_seven_windows() {
         // Column 4, row 1: four across, one up, one on each diagonal.
-        assert_eq!(C4Eval::evaluate(true, &connect_four("4")), 7 * 2);
+        assert_eq!(C4Eval::evaluate(true, &connect_four("4")), 7 * 2, "evaluate(true, ..) after X's column 4");
     }
 
     #[test]
     fn the_second_players_discs_count_against() {
-        assert_eq!(C4Eval::evaluate(false, &ConnectFour::game_start().play(false, 1)), -6);
+        assert_eq!(
+            C4Eval::evaluate(false, &ConnectFour::game_start().play(false, 1)),
+            -6,
+            "evaluate(false, ..) with O's disc alone in column 1 (play(false, 1) at the start)"
+        );
     }
 
     #[test]
     fn a_window_with_both_players_is_worth_nothing() {
         // X at column 1 and O at column 2: only the windows holding one of them count.
         let game = connect_four("12");
-        assert_eq!(C4Eval::evaluate(true, &game), expected_value(&game));
-        assert_eq!(C4Eval::evaluate(true, &game), (3 - 1) * 2 - (4 - 1) * 2);
+        assert_eq!(
+            C4Eval::evaluate(true, &game),
+            expected_value(&game),
+            "evaluate(true, ..) after the columns 12 (X first), window by window"
+        );
+        assert_eq!(
+            C4Eval::evaluate(true, &game),
+            (3 - 1) * 2 - (4 - 1) * 2,
+            "evaluate(true, ..) after the columns 12 (X first): X alone in 2 windows, O alone in 3"
+        );
     }
 
     #[test]
     fn it_is_the_same_for_both_players() {
         let game = connect_four("4433521");
-        assert_eq!(C4Eval::evaluate(true, &game), C4Eval::evaluate(false, &game));
+        assert_eq!(
+            C4Eval::evaluate(true, &game),
+            C4Eval::evaluate(false, &game),
+            "evaluate(true, ..) against evaluate(false, ..) after the columns 4433521 (X first)"
+        );
     }
 
     #[rstest::rstest]
@@ -180,9 +220,20 @@ mod eval {
     #[test]
     fn a_won_position_is_a_leaf_and_won_for_the_player_who_made_it() {
         let game = connect_four("1122334");
-        assert!(C4Eval::is_leaf(false, &game));
-        assert_eq!(C4Eval::state_of(true, &game), two_player::State::Won);
-        assert_eq!(C4Eval::state_of(false, &connect_four("71212121")), two_player::State::Won);
+        assert!(
+            C4Eval::is_leaf(false, &game),
+            "is_leaf(false, ..) should be true after the columns 1122334 (X first): X has four across"
+        );
+        assert_eq!(
+            C4Eval::state_of(true, &game),
+            two_player::State::Won,
+            "state_of(true, ..) after the columns 1122334 (X first): X has four across"
+        );
+        assert_eq!(
+            C4Eval::state_of(false, &connect_four("71212121")),
+            two_player::State::Won,
+            "state_of(false, ..) after the columns 71212121 (X first): O has four up column 1"
+        );
     }
 
     #[test]
@@ -200,7 +251,11 @@ mod text {
     fn print_game_prints_the_board() {
         let (terminal, screen) = at_terminal("");
         C4Text::new(terminal).print_game(&connect_four("4")).unwrap();
-        assert_eq!(screen.text(), EMPTY_BOARD.replacen(". . . . . . . \n\n", ". . . X . . . \n\n", 1));
+        assert_eq!(
+            screen.text(),
+            EMPTY_BOARD.replacen(". . . . . . . \n\n", ". . . X . . . \n\n", 1),
+            "what print_game printed after X's column 4"
+        );
     }
 
     #[test]
@@ -209,7 +264,7 @@ mod text {
         let mut text = C4Text::new(terminal);
         text.home().unwrap();
         text.exit().unwrap();
-        assert_eq!(screen.text(), "C4 ...\nBye for now ... \n");
+        assert_eq!(screen.text(), "C4 ...\nBye for now ... \n", "what home() then exit() printed");
     }
 
     #[test]
@@ -219,14 +274,18 @@ mod text {
         text.won().unwrap();
         text.lost().unwrap();
         text.nil().unwrap();
-        assert_eq!(screen.text(), "The first player won\nThe first player lost\nStalemate\n");
+        assert_eq!(
+            screen.text(),
+            "The first player won\nThe first player lost\nStalemate\n",
+            "what won(), lost() then nil() printed"
+        );
     }
 
     #[test]
     fn init_shows_who_is_who_and_the_empty_board() {
         let (terminal, screen) = at_terminal("");
         C4Text::new(terminal).init().unwrap();
-        assert_eq!(screen.text(), format!("X: 1st player   O: 2nd player\n\n{EMPTY_BOARD}\n"));
+        assert_eq!(screen.text(), format!("X: 1st player   O: 2nd player\n\n{EMPTY_BOARD}\n"), "what init() printed");
     }
 
     #[test]
@@ -234,7 +293,11 @@ mod text {
         let (terminal, screen) = at_terminal("");
         let (old, new) = (connect_four("4"), connect_four("44"));
         C4Text::new(terminal).position(false, 4, &old, &new).unwrap();
-        assert_eq!(screen.text(), new.to_string());
+        assert_eq!(
+            screen.text(),
+            new.to_string(),
+            "what position(false, 4, old, new) printed, old after the column 4 and new after the columns 44"
+        );
     }
 
     #[rstest::rstest]
@@ -245,50 +308,81 @@ mod text {
     #[case("\n", false)]
     fn only_y_means_yes(#[case] answer: &str, #[case] yes: bool) {
         let (terminal, screen) = at_terminal(answer);
-        assert_eq!(C4Text::new(terminal).q_player().unwrap(), yes);
-        assert_eq!(screen.text(), "Is there to be a machine player ? y/n ? ");
+        assert_eq!(C4Text::new(terminal).q_player().unwrap(), yes, "q_player() on the answer {answer:?}");
+        assert_eq!(
+            screen.text(),
+            "Is there to be a machine player ? y/n ? ",
+            "what q_player() printed on the answer {answer:?}"
+        );
     }
 
     #[test]
     fn play_again_asks_so() {
         let (terminal, screen) = at_terminal("y\n");
-        assert!(C4Text::new(terminal).q_continue().unwrap());
-        assert_eq!(screen.text(), "Play again? y/n ? ");
+        assert!(C4Text::new(terminal).q_continue().unwrap(), "q_continue() should be true on the answer \"y\\n\"");
+        assert_eq!(screen.text(), "Play again? y/n ? ", "what q_continue() printed");
     }
 
     #[test]
     fn a_person_chooses_a_column() {
         let (terminal, screen) = at_terminal("3\n");
-        assert_eq!(C4Text::new(terminal).choice(true, &ConnectFour::game_start()).unwrap(), 3);
-        assert_eq!(screen.text(), "Choose player1 : ");
+        assert_eq!(
+            C4Text::new(terminal).choice(true, &ConnectFour::game_start()).unwrap(),
+            3,
+            "choice(true, ..) at the start on the answer \"3\\n\""
+        );
+        assert_eq!(screen.text(), "Choose player1 : ", "what choice(true, ..) printed on the answer \"3\\n\"");
     }
 
     #[test]
     fn the_second_player_is_player2() {
         let (terminal, screen) = at_terminal("7\n");
-        assert_eq!(C4Text::new(terminal).choice(false, &connect_four("4")).unwrap(), 7);
-        assert_eq!(screen.text(), "Choose player2 : ");
+        assert_eq!(
+            C4Text::new(terminal).choice(false, &connect_four("4")).unwrap(),
+            7,
+            "choice(false, ..) after the column 4 on the answer \"7\\n\""
+        );
+        assert_eq!(screen.text(), "Choose player2 : ", "what choice(false, ..) printed on the answer \"7\\n\"");
     }
 
     #[test]
     fn only_the_first_character_counts() {
         let (terminal, _) = at_terminal("52 and more\n");
-        assert_eq!(C4Text::new(terminal).choice(true, &ConnectFour::game_start()).unwrap(), 5);
+        assert_eq!(
+            C4Text::new(terminal).choice(true, &ConnectFour::game_start()).unwrap(),
+            5,
+            "choice(true, ..) at the start on the answer \"52 and more\\n\""
+        );
     }
 
     #[test]
     fn bad_answers_are_refused_without_a_newline_and_read_again() {
         let (terminal, screen) = at_terminal("\n0\n8\nx\n 4\n3\n4\n");
-        assert_eq!(C4Text::new(terminal).choice(true, &connect_four("333333")).unwrap(), 4);
-        assert_eq!(screen.text(), format!("Choose player1 : {}", "Invalid move - try again".repeat(6)));
+        assert_eq!(
+            C4Text::new(terminal).choice(true, &connect_four("333333")).unwrap(),
+            4,
+            "choice(true, ..) after the columns 333333 (column 3 full) on the answers \"\\n0\\n8\\nx\\n 4\\n3\\n4\\n\""
+        );
+        assert_eq!(
+            screen.text(),
+            format!("Choose player1 : {}", "Invalid move - try again".repeat(6)),
+            "what choice(true, ..) printed after the columns 333333 on the answers \"\\n0\\n8\\nx\\n 4\\n3\\n4\\n\": \
+             six refused"
+        );
     }
 
     #[test]
     fn the_end_of_the_input_is_an_error() {
         let (terminal, _) = at_terminal("9\n");
         let result = C4Text::new(terminal).choice(true, &ConnectFour::game_start());
-        assert!(matches!(result, Err(Error::EndOfInput)), "{result:?}");
+        assert!(
+            matches!(result, Err(Error::EndOfInput)),
+            "choice(true, ..) at the start on the answer \"9\\n\", then none, should be Err(EndOfInput): {result:?}"
+        );
         let (terminal, _) = at_terminal("");
-        assert!(matches!(C4Text::new(terminal).q_continue(), Err(Error::EndOfInput)));
+        assert!(
+            matches!(C4Text::new(terminal).q_continue(), Err(Error::EndOfInput)),
+            "q_continue() with no input should be Err(EndOfInput)"
+        );
     }
 }

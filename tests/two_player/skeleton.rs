@@ -107,8 +107,15 @@ fn moves(log: &[String]) -> Vec<&str> {
 #[test]
 fn the_program_greets_asks_about_both_players_then_starts() {
     let (result, log) = connect_four_main(&[false, false], &[], &[]);
-    assert!(matches!(result, Err(Error::EndOfInput)), "{result:?}");
-    assert_eq!(log, ["home", "q_player", "q_player", "init", "choice first"]);
+    assert!(
+        matches!(result, Err(Error::EndOfInput)),
+        "main() with two persons should stop with Err(EndOfInput) when the input ends at the first move: {result:?}"
+    );
+    assert_eq!(
+        log,
+        ["home", "q_player", "q_player", "init", "choice first"],
+        "the interface calls of main() with two persons, until the input ends at the first move"
+    );
 }
 
 #[test]
@@ -116,29 +123,51 @@ fn people_move_in_turn_the_first_player_first() {
     let (_, log) = connect_four_main(&[false, false], &[], &[4, 3, 4]);
     assert_eq!(
         log[4..],
-        ["choice first", "first 4", "choice second", "second 3", "choice first", "first 4", "choice second"]
+        ["choice first", "first 4", "choice second", "second 3", "choice first", "first 4", "choice second"],
+        "the interface calls of main() from the fifth on: persons play the columns 434 until the input ends"
     );
 }
 
 #[test]
 fn the_first_players_four_is_won() {
     let (result, log) = connect_four_main(&[false, false], &[false], &[1, 2, 1, 2, 1, 2, 1]);
-    assert!(result.is_ok(), "{result:?}");
-    assert_eq!(log[log.len() - 4..], ["first 1", "won", "q_continue", "exit"]);
+    assert!(
+        result.is_ok(),
+        "main() should return Ok(()) after persons play the columns 1212121, then no to play again: {result:?}"
+    );
+    assert_eq!(
+        log[log.len() - 4..],
+        ["first 1", "won", "q_continue", "exit"],
+        "the last 4 interface calls of main(): persons play the columns 1212121 (four up column 1), \
+         then no to play again"
+    );
 }
 
 #[test]
 fn the_second_players_four_is_lost() {
     let (result, log) = connect_four_main(&[false, false], &[false], &[1, 2, 1, 2, 1, 2, 3, 2]);
-    assert!(result.is_ok(), "{result:?}");
-    assert_eq!(log[log.len() - 4..], ["second 2", "lost", "q_continue", "exit"]);
+    assert!(
+        result.is_ok(),
+        "main() should return Ok(()) after persons play the columns 12121232, then no to play again: {result:?}"
+    );
+    assert_eq!(
+        log[log.len() - 4..],
+        ["second 2", "lost", "q_continue", "exit"],
+        "the last 4 interface calls of main(): persons play the columns 12121232 (four up column 2), \
+         then no to play again"
+    );
 }
 
 #[test]
 fn the_machine_plays_the_alphabeta_move() {
     let (_, log) = connect_four_main(&[true, false], &[], &[]);
     let expected = alphabeta::<C4Eval>(4, true, &ConnectFour::game_start()).unwrap();
-    assert_eq!(log[4..], [format!("first {expected}"), "choice second".to_owned()]);
+    assert_eq!(
+        log[4..],
+        [format!("first {expected}"), "choice second".to_owned()],
+        "the interface calls of main() from the fifth on: the machine (depth 4) first, a person second, \
+         until the input ends"
+    );
 }
 
 #[test]
@@ -148,25 +177,36 @@ fn the_machine_can_play_second() {
     let expected = alphabeta::<C4Eval>(4, false, &after).unwrap();
     assert_eq!(
         log[4..],
-        ["choice first".to_owned(), "first 1".to_owned(), format!("second {expected}"), "choice first".to_owned()]
+        ["choice first".to_owned(), "first 1".to_owned(), format!("second {expected}"), "choice first".to_owned()],
+        "the interface calls of main() from the fifth on: a person first (column 1), the machine (depth 4) second, \
+         until the input ends"
     );
 }
 
 #[test]
 fn machines_play_a_whole_game_to_its_end() {
     let (result, log) = connect_four_main(&[true, true], &[false], &[]);
-    assert!(result.is_ok(), "{result:?}");
+    assert!(result.is_ok(), "main() with two machines (depth 4) and no to play again should return Ok(()): {result:?}");
     let moves = moves(&log);
     // Replay: every move is the machine's choice for the side to move.
     let mut game = ConnectFour::game_start();
     for (index, event) in moves.iter().enumerate() {
         let player = index % 2 == 0;
         let expected = alphabeta::<C4Eval>(4, player, &game).unwrap();
-        assert_eq!(event.split(' ').nth(1), Some(expected.to_string().as_str()), "move {index}: {log:?}");
+        assert_eq!(
+            event.split(' ').nth(1),
+            Some(expected.to_string().as_str()),
+            "move {index} (from 0) of main() with two machines: alphabeta's column (depth 4); the interface calls: \
+             {log:?}"
+        );
         game = game.play(player, expected);
     }
     let end = &log[log.len() - 3..];
-    assert!(["won", "lost", "nil"].contains(&end[0].as_str()) && end[1..] == ["q_continue", "exit"], "{log:?}");
+    assert!(
+        ["won", "lost", "nil"].contains(&end[0].as_str()) && end[1..] == ["q_continue", "exit"],
+        "main() with two machines should end with won, lost or nil, then q_continue and exit; the interface calls: \
+         {log:?}"
+    );
 }
 
 #[test]
@@ -174,28 +214,63 @@ fn play_again_starts_a_new_game_and_asks_again() {
     let first = [1, 2, 1, 2, 1, 2, 1];
     let columns: Vec<usize> = first.iter().chain(&first).copied().collect();
     let (result, log) = connect_four_main(&[false, false, false, false], &[true, false], &columns);
-    assert!(result.is_ok(), "{result:?}");
-    assert_eq!(log.iter().filter(|event| *event == "init").count(), 2, "{log:?}");
-    assert_eq!(log.iter().filter(|event| *event == "won").count(), 2, "{log:?}");
-    assert_eq!(log.iter().filter(|event| *event == "q_player").count(), 4, "{log:?}");
-    assert_eq!(log.last().map(String::as_str), Some("exit"));
+    assert!(
+        result.is_ok(),
+        "main() should return Ok(()) after two games of the columns 1212121 by persons, yes then no to play again: \
+         {result:?}"
+    );
+    assert_eq!(
+        log.iter().filter(|event| *event == "init").count(),
+        2,
+        "the init() calls of main() in two games of the columns 1212121 by persons: {log:?}"
+    );
+    assert_eq!(
+        log.iter().filter(|event| *event == "won").count(),
+        2,
+        "the won() calls of main() in two games of the columns 1212121 by persons: {log:?}"
+    );
+    assert_eq!(
+        log.iter().filter(|event| *event == "q_player").count(),
+        4,
+        "the q_player() calls of main() in two games of the columns 1212121 by persons: {log:?}"
+    );
+    assert_eq!(
+        log.last().map(String::as_str),
+        Some("exit"),
+        "the last interface call of main() after two games of the columns 1212121 by persons, yes then no to play again"
+    );
 }
 
 #[test]
 fn the_end_of_the_input_stops_the_program_with_the_error() {
     let (result, log) = connect_four_main(&[true], &[], &[]);
-    assert!(matches!(result, Err(Error::EndOfInput)), "{result:?}");
-    assert_eq!(log, ["home", "q_player", "q_player"]);
+    assert!(
+        matches!(result, Err(Error::EndOfInput)),
+        "main() should stop with Err(EndOfInput) when the input ends at the second q_player(): {result:?}"
+    );
+    assert_eq!(
+        log,
+        ["home", "q_player", "q_player"],
+        "the interface calls of main() when the input ends at the second q_player()"
+    );
 }
 
 #[test]
 fn play_m_moves_for_the_machine_and_says_the_state() {
     let (recorder, log) = Recorder::<ConnectFour>::new(&[], &[], &[]);
     let mut skeleton = Skeleton::<C4Eval, _>::new(recorder, 4);
-    assert_eq!(skeleton.play_m(true).unwrap(), State::Continue);
+    assert_eq!(skeleton.play_m(true).unwrap(), State::Continue, "play_m(true) at the start (depth 4)");
     let column = alphabeta::<C4Eval>(4, true, &ConnectFour::game_start()).unwrap();
-    assert_eq!(skeleton.game().cell(1, column), Cell::A);
-    assert_eq!(*log.borrow(), [format!("first {column}")]);
+    assert_eq!(
+        skeleton.game().cell(1, column),
+        Cell::A,
+        "game().cell(1, {column}) after play_m(true) at the start, {column} being alphabeta's column (depth 4)"
+    );
+    assert_eq!(
+        *log.borrow(),
+        [format!("first {column}")],
+        "the interface calls of play_m(true) at the start (depth 4)"
+    );
 }
 
 #[test]
@@ -203,18 +278,34 @@ fn play_h_moves_for_a_person_and_says_the_state() {
     let (recorder, _) = Recorder::<ConnectFour>::new(&[], &[], &[1, 2, 1, 2, 1, 2, 1]);
     let mut skeleton = Skeleton::<C4Eval, _>::new(recorder, 4);
     for turn in 0..6 {
-        assert_eq!(skeleton.play_h(turn % 2 == 0).unwrap(), State::Continue);
+        assert_eq!(
+            skeleton.play_h(turn % 2 == 0).unwrap(),
+            State::Continue,
+            "play_h({}) for move {} of the persons' columns 1212121 (the first player first)",
+            turn % 2 == 0,
+            turn + 1
+        );
     }
-    assert_eq!(skeleton.play_h(true).unwrap(), State::Won);
+    assert_eq!(
+        skeleton.play_h(true).unwrap(),
+        State::Won,
+        "play_h(true) for move 7 of the persons' columns 1212121: four up column 1"
+    );
 }
 
 #[test]
 fn stonehenge_machines_play_to_a_winner() {
     let (recorder, log) = Recorder::<Stonehenge>::new(&[true, true], &[false], &[]);
     let result = Skeleton::<StoneEval, _>::new(recorder, 2).main();
-    assert!(result.is_ok(), "{result:?}");
+    assert!(
+        result.is_ok(),
+        "Stonehenge main() with two machines (depth 2) and no to play again should return Ok(()): {result:?}"
+    );
     let log = log.borrow();
     let end = &log[log.len() - 3..];
     assert!(["won", "lost"].contains(&end[0].as_str()), "Stonehenge always has a winner: {log:?}");
-    assert!(moves(&log).len() <= 18);
+    assert!(
+        moves(&log).len() <= 18,
+        "a game of Stonehenge has at most 18 moves, in the interface calls of main() with two machines: {log:?}"
+    );
 }

@@ -14,30 +14,54 @@ mod rep {
     #[test]
     fn the_game_starts_with_an_empty_board_and_all_stones() {
         let game = Stonehenge::game_start();
-        assert!((0..18).all(|place| game.stone_at(place).is_none()));
-        assert!((0..15).all(|line| game.holder(line).is_none()));
-        assert_eq!(game.stones(true), STONES);
-        assert_eq!(game.stones(false), STONES);
-        assert_eq!((game.lines_held(true), game.lines_held(false)), (0, 0));
+        assert!(
+            (0..18).all(|place| game.stone_at(place).is_none()),
+            "stone_at(place) should be None for every place 0 to 17 at the start"
+        );
+        assert!(
+            (0..15).all(|line| game.holder(line).is_none()),
+            "holder(line) should be None for every ley-line 0 to 14 at the start"
+        );
+        assert_eq!(game.stones(true), STONES, "stones(true) at the start");
+        assert_eq!(game.stones(false), STONES, "stones(false) at the start");
+        assert_eq!(
+            (game.lines_held(true), game.lines_held(false)),
+            (0, 0),
+            "(lines_held(true), lines_held(false)) at the start"
+        );
     }
 
     #[test]
     fn legal_moves_go_from_place_17_down_and_from_the_weakest_stone_up() {
         let moves = Stonehenge::game_start().legal_moves(true);
-        assert_eq!(moves.len(), 18 * 6);
+        assert_eq!(moves.len(), 18 * 6, "how many legal_moves(true) at the start: 18 places, 6 different stones");
         let first: Vec<(usize, u32)> = moves.iter().take(7).map(|mv| (mv.place, mv.stone)).collect();
-        assert_eq!(first, [(17, 1), (17, 2), (17, 3), (17, 4), (17, 5), (17, 6), (16, 1)]);
-        assert_eq!(moves.last(), Some(&StoneMove { place: 0, stone: 6 }));
+        assert_eq!(
+            first,
+            [(17, 1), (17, 2), (17, 3), (17, 4), (17, 5), (17, 6), (16, 1)],
+            "the first 7 of legal_moves(true) at the start, as (place, stone)"
+        );
+        assert_eq!(moves.last(), Some(&StoneMove { place: 0, stone: 6 }), "the last of legal_moves(true) at the start");
     }
 
     #[test]
     fn legal_moves_skip_taken_places_and_spent_stones() {
         let game = stonehenge(&[(17, 6), (0, 3)]);
         let moves = game.legal_moves(true);
-        assert_eq!(moves.len(), 16 * 5);
-        assert!(moves.iter().all(|mv| mv.place != 17 && mv.place != 0 && mv.stone != 6));
+        assert_eq!(
+            moves.len(),
+            16 * 5,
+            "how many legal_moves(true) after X's 6 on place 17 and O's 3 on place 0: 16 places, 5 different stones"
+        );
+        assert!(
+            moves.iter().all(|mv| mv.place != 17 && mv.place != 0 && mv.stone != 6),
+            "legal_moves(true) after X's 6 on place 17 and O's 3 on place 0 should not use place 17, place 0 or a 6"
+        );
         // O still has a 3: it had two.
-        assert!(game.legal_moves(false).contains(&StoneMove { place: 1, stone: 3 }));
+        assert!(
+            game.legal_moves(false).contains(&StoneMove { place: 1, stone: 3 }),
+            "legal_moves(false) after X's 6 on place 17 and O's 3 on place 0 should hold a 3 on place 1: O had two 3s"
+        );
     }
 
     #[test]
@@ -46,25 +70,37 @@ mod rep {
         let moves = moves.iter().chain(&[(10, 2), (11, 2), (12, 2), (13, 2), (14, 1), (15, 1), (16, 1), (17, 1)]);
         let moves: Vec<(usize, u32)> = moves.copied().collect();
         let game = stonehenge(&moves);
-        assert_eq!(game.legal_moves(true), []);
-        assert_eq!(game.legal_moves(false), []);
+        assert_eq!(
+            game.legal_moves(true),
+            [],
+            "legal_moves(true) once the 18 places are full, after the moves {moves:?} (place, stone; X first)"
+        );
+        assert_eq!(
+            game.legal_moves(false),
+            [],
+            "legal_moves(false) once the 18 places are full, after the moves {moves:?} (place, stone; X first)"
+        );
     }
 
     #[test]
     fn play_puts_the_stone_and_spends_it() {
         let game = stonehenge(&[(7, 3)]);
-        assert_eq!(game.stone_at(7), Some((true, 3)));
-        assert_eq!(game.stones(true), [6, 5, 4, 3, 2, 2, 1, 1]);
-        assert_eq!(game.stones(false), STONES);
-        assert_eq!(game.sum_on(2, true), 3);
-        assert_eq!(game.sum_on(2, false), 0);
+        assert_eq!(game.stone_at(7), Some((true, 3)), "stone_at(7) after X's 3 on place 7");
+        assert_eq!(game.stones(true), [6, 5, 4, 3, 2, 2, 1, 1], "stones(true) after X's 3 on place 7");
+        assert_eq!(game.stones(false), STONES, "stones(false) after X's 3 on place 7");
+        assert_eq!(game.sum_on(2, true), 3, "sum_on(2, true) after X's 3 on place 7 (ley-line 2 is places 5 to 8)");
+        assert_eq!(game.sum_on(2, false), 0, "sum_on(2, false) after X's 3 on place 7 (ley-line 2 is places 5 to 8)");
     }
 
     #[test]
     fn play_leaves_the_position_it_was_given_as_it_was() {
         let before = stonehenge(&[(7, 3)]);
         let _after = before.play(false, StoneMove { place: 8, stone: 6 });
-        assert_eq!(before, stonehenge(&[(7, 3)]));
+        assert_eq!(
+            before,
+            stonehenge(&[(7, 3)]),
+            "the position after X's 3 on place 7, once play(false, StoneMove {{ place: 8, stone: 6 }}) was called on it"
+        );
     }
 }
 
@@ -75,9 +111,9 @@ mod arbiter {
     fn a_full_line_goes_to_the_higher_sum() {
         // Ley-line 0 is places 0 and 1.
         let game = stonehenge(&[(0, 3), (1, 5)]);
-        assert_eq!(game.holder(0), Some(false));
+        assert_eq!(game.holder(0), Some(false), "holder(0) after X's 3 on place 0 and O's 5 on place 1");
         let game = stonehenge(&[(0, 5), (1, 3)]);
-        assert_eq!(game.holder(0), Some(true));
+        assert_eq!(game.holder(0), Some(true), "holder(0) after X's 5 on place 0 and O's 3 on place 1");
     }
 
     #[test]
@@ -91,14 +127,18 @@ mod arbiter {
         // Ley-line 9 is places 13 and 17: a 6 there can at best be tied by O's 6, and a tie
         // goes to the player who did not fill the line.
         let game = stonehenge(&[(13, 6)]);
-        assert_eq!(game.holder(9), Some(true));
-        assert!(game.stone_at(17).is_none());
+        assert_eq!(game.holder(9), Some(true), "holder(9) after X's 6 on place 13 (ley-line 9 is places 13 and 17)");
+        assert!(game.stone_at(17).is_none(), "stone_at(17) should be None after X's 6 on place 13");
     }
 
     #[test]
     fn an_open_line_stays_open_while_the_other_can_win_it() {
         // Ley-line 9 with X's 5: O's 6 would beat it.
-        assert_eq!(stonehenge(&[(13, 5)]).holder(9), None);
+        assert_eq!(
+            stonehenge(&[(13, 5)]).holder(9),
+            None,
+            "holder(9) after X's 5 on place 13 (ley-line 9 is places 13 and 17)"
+        );
     }
 
     #[test]
@@ -106,9 +146,17 @@ mod arbiter {
         // O's 5 on place 9 (ley-line 10, places 9 and 14); X then spends its 6 elsewhere and
         // has nothing left to beat the 5.
         let game = stonehenge(&[(17, 1), (9, 5)]);
-        assert_eq!(game.holder(10), None);
+        assert_eq!(
+            game.holder(10),
+            None,
+            "holder(10) after X's 1 on place 17 and O's 5 on place 9 (ley-line 10 is places 9 and 14)"
+        );
         let game = game.play(true, StoneMove { place: 3, stone: 6 });
-        assert_eq!(game.holder(10), Some(false));
+        assert_eq!(
+            game.holder(10),
+            Some(false),
+            "holder(10) after X's 1 on place 17, O's 5 on place 9 and X's 6 on place 3 (ley-line 10 is places 9 and 14)"
+        );
     }
 
     #[test]
@@ -116,11 +164,19 @@ mod arbiter {
         // Ley-line 8 is places 8, 12 and 16. X's 6 on 8 could be beaten by O's 6 + 5, so
         // the line stays open; after O's 1 on 12, by 1 + 6. X's 5 on 16 fills it: 11 to 1.
         let game = stonehenge(&[(8, 6), (0, 1)]);
-        assert_eq!(game.holder(8), None);
+        assert_eq!(
+            game.holder(8),
+            None,
+            "holder(8) after X's 6 on place 8 and O's 1 on place 0 (ley-line 8 is places 8, 12 and 16)"
+        );
         let game = stonehenge(&[(8, 6), (12, 1)]);
         assert_eq!(game.holder(8), None, "O could still make 7 against 6");
         let game = stonehenge(&[(8, 6), (12, 1), (16, 5)]);
-        assert_eq!(game.holder(8), Some(true));
+        assert_eq!(
+            game.holder(8),
+            Some(true),
+            "holder(8) after X's 6 on place 8, O's 1 on place 12 and X's 5 on place 16, which fill ley-line 8"
+        );
     }
 
     /// The chapter's arbiter, written out here: holders after a move by `mover` on a board
@@ -177,7 +233,10 @@ mod arbiter {
                 player = !player;
             }
             assert_eq!(history.len(), 18, "a game ends when the 18 places are full");
-            assert!(game.lines_held(true) + game.lines_held(false) == 15);
+            assert!(
+                game.lines_held(true) + game.lines_held(false) == 15,
+                "lines_held(true) + lines_held(false) should be 15 once the 18 places are full: {history:?} (X first)"
+            );
         }
     }
 }
@@ -187,21 +246,37 @@ mod eval {
 
     #[test]
     fn the_start_is_worth_nothing() {
-        assert_eq!(StoneEval::evaluate(true, &Stonehenge::game_start()), 0);
+        assert_eq!(StoneEval::evaluate(true, &Stonehenge::game_start()), 0, "evaluate(true, ..) at the start");
     }
 
     #[test]
     fn a_stone_spent_costs_ten_a_point() {
-        assert_eq!(StoneEval::evaluate(false, &stonehenge(&[(7, 3)])), -30);
-        assert_eq!(StoneEval::evaluate(true, &stonehenge(&[(7, 3), (8, 1)])), -20);
+        assert_eq!(
+            StoneEval::evaluate(false, &stonehenge(&[(7, 3)])),
+            -30,
+            "evaluate(false, ..) after X's 3 on place 7"
+        );
+        assert_eq!(
+            StoneEval::evaluate(true, &stonehenge(&[(7, 3), (8, 1)])),
+            -20,
+            "evaluate(true, ..) after X's 3 on place 7 and O's 1 on place 8"
+        );
     }
 
     #[test]
     fn a_line_held_is_worth_fifty() {
         // X's 6 on place 13 holds ley-line 9: +50 − 60.
-        assert_eq!(StoneEval::evaluate(true, &stonehenge(&[(13, 6)])), -10);
+        assert_eq!(
+            StoneEval::evaluate(true, &stonehenge(&[(13, 6)])),
+            -10,
+            "evaluate(true, ..) after X's 6 on place 13, which holds ley-line 9"
+        );
         // X 3, O 5 fill ley-line 0 for O: −50 for the line, +10 × (5 − 3) for the stones.
-        assert_eq!(StoneEval::evaluate(true, &stonehenge(&[(0, 3), (1, 5)])), -30);
+        assert_eq!(
+            StoneEval::evaluate(true, &stonehenge(&[(0, 3), (1, 5)])),
+            -30,
+            "evaluate(true, ..) after X's 3 on place 0 and O's 5 on place 1, which fill ley-line 0 for O"
+        );
     }
 
     /// Random games played to the end: the winner's eighth line is seen whoever is to move.
@@ -224,12 +299,19 @@ mod eval {
                 for to_move in [player, !player] {
                     assert_eq!(StoneEval::evaluate(to_move, &game), expected, "X holds {x}, O {o}");
                 }
-                assert!(StoneEval::is_leaf(player, &game));
+                assert!(
+                    StoneEval::is_leaf(player, &game),
+                    "is_leaf({player}, ..) should be true once a player holds 8 ley-lines: X holds {x}, O {o}"
+                );
                 let mover = !player;
                 let state = if (x >= 8) == mover { State::Won } else { State::Lost };
                 assert_eq!(StoneEval::state_of(mover, &game), state, "X holds {x}, O {o}");
             } else {
-                assert!(StoneEval::evaluate(player, &game).abs() < 1000);
+                assert!(
+                    StoneEval::evaluate(player, &game).abs() < 1000,
+                    "evaluate({player}, ..) gave {}, but only 8 ley-lines held are worth ±1000: X holds {x}, O {o}",
+                    StoneEval::evaluate(player, &game)
+                );
             }
         }
         assert_eq!(seen, [true, true], "the random games should have winners of both sides");
@@ -250,7 +332,11 @@ mod eval {
         .take(2000)
         .find(|game| game.lines_held(true) < 8 && game.lines_held(false) < 8)
         .expect("an undecided game after 17 random moves");
-        assert_eq!(undecided.stones(true), [] as [u32; 0]);
+        assert_eq!(
+            undecided.stones(true),
+            [] as [u32; 0],
+            "stones(true) after 17 moves: X has placed all its 9 stones"
+        );
         assert_eq!(StoneEval::state_of(true, &undecided), State::Continue, "in\n{undecided:?}");
     }
 }
@@ -288,18 +374,36 @@ O has stones 6 5 4 3 3 2 2 1 1.
 
     #[test]
     fn the_board_at_the_start() {
-        assert_eq!(Stonehenge::game_start().to_string(), START);
+        assert_eq!(Stonehenge::game_start().to_string(), START, "to_string() at the start");
     }
 
     #[test]
     fn stones_show_with_their_owner_and_lines_with_their_holder() {
         let text = stonehenge(&[(13, 6), (0, 2)]).to_string();
-        assert!(text.starts_with("      O2   1\n"), "{text}");
-        assert!(text.contains("\n 9  10  11  12  X6\n"), "{text}");
-        assert!(text.contains("\n   9  13 17          6   0  X\n"), "{text}");
-        assert!(text.contains("\n   0  0 1            0   2\n"), "{text}");
-        assert!(text.contains("\nX holds 1, O holds 0 of the 15 ley-lines; 8 win.\n"), "{text}");
-        assert!(text.ends_with("X has stones 5 4 3 3 2 2 1 1.\nO has stones 6 5 4 3 3 2 1 1.\n\n"), "{text}");
+        assert!(
+            text.starts_with("      O2   1\n"),
+            "the row of places 0 and 1 in to_string() after X's 6 on place 13 and O's 2 on place 0:\n{text}"
+        );
+        assert!(
+            text.contains("\n 9  10  11  12  X6\n"),
+            "the row of places 9 to 13 in to_string() after X's 6 on place 13 and O's 2 on place 0:\n{text}"
+        );
+        assert!(
+            text.contains("\n   9  13 17          6   0  X\n"),
+            "the row of ley-line 9 (held by X) in to_string() after X's 6 on place 13 and O's 2 on place 0:\n{text}"
+        );
+        assert!(
+            text.contains("\n   0  0 1            0   2\n"),
+            "the row of ley-line 0 in to_string() after X's 6 on place 13 and O's 2 on place 0:\n{text}"
+        );
+        assert!(
+            text.contains("\nX holds 1, O holds 0 of the 15 ley-lines; 8 win.\n"),
+            "the ley-lines held in to_string() after X's 6 on place 13 and O's 2 on place 0:\n{text}"
+        );
+        assert!(
+            text.ends_with("X has stones 5 4 3 3 2 2 1 1.\nO has stones 6 5 4 3 3 2 1 1.\n\n"),
+            "the stones left, at the end of to_string() after X's 6 on place 13 and O's 2 on place 0:\n{text}"
+        );
     }
 
     #[test]
@@ -311,14 +415,18 @@ O has stones 6 5 4 3 3 2 2 1 1.
         text.lost().unwrap();
         text.nil().unwrap();
         text.exit().unwrap();
-        assert_eq!(screen.text(), "Stonehenge ...\nX won.\nO won.\nNobody won.\nBye for now ...\n");
+        assert_eq!(
+            screen.text(),
+            "Stonehenge ...\nX won.\nO won.\nNobody won.\nBye for now ...\n",
+            "what home(), won(), lost(), nil() then exit() printed"
+        );
     }
 
     #[test]
     fn init_shows_who_is_who_and_the_board() {
         let (terminal, screen) = at_terminal("");
         StoneText::new(terminal).init().unwrap();
-        assert_eq!(screen.text(), format!("X: 1st player   O: 2nd player\n\n{START}"));
+        assert_eq!(screen.text(), format!("X: 1st player   O: 2nd player\n\n{START}"), "what init() printed");
     }
 
     #[test]
@@ -327,16 +435,24 @@ O has stones 6 5 4 3 3 2 2 1 1.
         let old = stonehenge(&[(17, 1)]);
         let new = old.play(false, StoneMove { place: 13, stone: 6 });
         StoneText::new(terminal).position(false, StoneMove { place: 13, stone: 6 }, &old, &new).unwrap();
-        assert_eq!(screen.text(), format!("O puts a 6 on place 13.\nO takes ley-line 9.\n{new}"));
+        assert_eq!(
+            screen.text(),
+            format!("O puts a 6 on place 13.\nO takes ley-line 9.\n{new}"),
+            "what position(false, StoneMove {{ place: 13, stone: 6 }}, old, new) printed, old after X's 1 on place 17"
+        );
     }
 
     #[test]
     fn the_players_are_asked_about_in_turn() {
         let (terminal, screen) = at_terminal("y\nno\n");
         let mut text = StoneText::new(terminal);
-        assert!(text.q_player().unwrap());
-        assert!(!text.q_player().unwrap());
-        assert_eq!(screen.text(), "Is X played by the machine? y/n ? Is O played by the machine? y/n ? ");
+        assert!(text.q_player().unwrap(), "the first q_player() should be true on the answer \"y\\n\"");
+        assert!(!text.q_player().unwrap(), "the second q_player() should be false on the answer \"no\\n\"");
+        assert_eq!(
+            screen.text(),
+            "Is X played by the machine? y/n ? Is O played by the machine? y/n ? ",
+            "what two calls of q_player() printed on the answers \"y\\n\" then \"no\\n\""
+        );
     }
 
     #[rstest::rstest]
@@ -347,23 +463,36 @@ O has stones 6 5 4 3 3 2 2 1 1.
     #[case("\n", false)]
     fn play_again_takes_y_or_yes(#[case] answer: &str, #[case] yes: bool) {
         let (terminal, screen) = at_terminal(answer);
-        assert_eq!(StoneText::new(terminal).q_continue().unwrap(), yes);
-        assert_eq!(screen.text(), "Play again? y/n ? ");
+        assert_eq!(StoneText::new(terminal).q_continue().unwrap(), yes, "q_continue() on the answer {answer:?}");
+        assert_eq!(screen.text(), "Play again? y/n ? ", "what q_continue() printed on the answer {answer:?}");
     }
 
     #[test]
     fn a_person_types_a_place_and_a_stone() {
         let (terminal, screen) = at_terminal("7 3\n");
         let mv = StoneText::new(terminal).choice(false, &stonehenge(&[(0, 1)])).unwrap();
-        assert_eq!(mv, StoneMove { place: 7, stone: 3 });
-        assert_eq!(screen.text(), "O, your move (place stone): ");
+        assert_eq!(
+            mv,
+            StoneMove { place: 7, stone: 3 },
+            "choice(false, ..) after X's 1 on place 0, on the answer \"7 3\\n\""
+        );
+        assert_eq!(
+            screen.text(),
+            "O, your move (place stone): ",
+            "what choice(false, ..) printed on the answer \"7 3\\n\""
+        );
     }
 
     #[test]
     fn bad_answers_say_why_and_ask_again() {
         let (terminal, screen) = at_terminal("\nseven 3\n7\n7 3 1\n18 1\n13 1\n7 6\n7 0\n7 3\n");
         let mv = StoneText::new(terminal).choice(true, &stonehenge(&[(13, 6), (0, 1)])).unwrap();
-        assert_eq!(mv, StoneMove { place: 7, stone: 3 });
+        assert_eq!(
+            mv,
+            StoneMove { place: 7, stone: 3 },
+            "choice(true, ..) after X's 6 on place 13 and O's 1 on place 0, on the answers \"\", \"seven 3\", \"7\", \
+             \"7 3 1\", \"18 1\", \"13 1\", \"7 6\", \"7 0\", \"7 3\" (one a line)"
+        );
         let prompt = "X, your move (place stone): ";
         let expected = [
             "Type a place and a stone, as in: 7 3",
@@ -379,13 +508,22 @@ O has stones 6 5 4 3 3 2 2 1 1.
         .map(|why| format!("{prompt}{why}\n"))
         .collect::<String>()
             + prompt;
-        assert_eq!(screen.text(), expected);
+        assert_eq!(
+            screen.text(),
+            expected,
+            "what choice(true, ..) printed after X's 6 on place 13 and O's 1 on place 0, on the answers \"\", \
+             \"seven 3\", \"7\", \"7 3 1\", \"18 1\", \"13 1\", \"7 6\", \"7 0\", \"7 3\" (one a line): \
+             eight refused, each with its reason"
+        );
     }
 
     #[test]
     fn the_end_of_the_input_is_an_error() {
         let (terminal, _) = at_terminal("19 1\n");
         let result = StoneText::new(terminal).choice(true, &Stonehenge::game_start());
-        assert!(matches!(result, Err(Error::EndOfInput)), "{result:?}");
+        assert!(
+            matches!(result, Err(Error::EndOfInput)),
+            "choice(true, ..) at the start on the answer \"19 1\\n\", then none, should be Err(EndOfInput): {result:?}"
+        );
     }
 }

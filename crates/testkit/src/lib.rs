@@ -68,11 +68,11 @@ impl Transcript {
     pub fn assert_output(&self, program: &str, actual: &[u8]) {
         if let Some(difference) = explain_difference(&self.expected, actual) {
             panic!(
-                "the output of `{program}{args} < {input}` differs from the expected transcript.\n\
-                 input fed (stdin):\n{fed}\n{difference}",
+                "the output of `{program}{args} < {name}.in` differs from the expected transcript's.\n\
+                 {difference}the input fed (stdin): {fed}",
+                name = self.name,
                 args = self.args.iter().fold(String::new(), |line, arg| line + " " + arg),
-                input = self.stem.with_extension("in").display(),
-                fed = indent(&visible_excerpt(&self.input, 4000), 40),
+                fed = visible_excerpt(&self.input, 200),
             );
         }
     }
@@ -134,7 +134,7 @@ pub fn visible(bytes: &[u8]) -> String {
 }
 
 /// The message of the last panic in a program's or a test's output (its stderr): the
-/// assertion that failed, or what a `todo!()` said.
+/// assertion that failed (see [`in_words`]), or what a `todo!()` said.
 pub fn panic_message(output: &str) -> Option<String> {
     let start = output.rfind("panicked at ")?;
     let message = &output[start..];
@@ -144,7 +144,38 @@ pub fn panic_message(output: &str) -> Option<String> {
         .filter_map(|marker| message.find(marker))
         .min()
         .unwrap_or(message.len());
-    Some(message[..end].trim_end().to_owned())
+    Some(in_words(message[..end].trim_end()))
+}
+
+/// A failed check as a student reads it. An `assert_eq!` or `assert_ne!`: the suite's message
+/// first, then the values as "actual" and "expected" rather than "left" and "right" (the
+/// suites write the value under test first, a kit check holds them to it). A random-input
+/// test: its message on the smallest input found, without proptest's own dump of it. Other
+/// messages are unchanged.
+pub fn in_words(message: &str) -> String {
+    // A random-input test's: its message, about the smallest input that fails (as the suites
+    // write it, in the game's terms), without proptest's dump of its arguments.
+    if let Some(reason) = message.strip_prefix("Test failed: ") {
+        let reason = reason.split("\nminimal failing input: ").next().unwrap_or(reason);
+        let reason = reason.strip_suffix('.').unwrap_or(reason);
+        return format!("{reason}\n(the smallest failing input found from random ones)");
+    }
+    let rest = ["assertion `left == right` failed", "assertion `left != right` failed"]
+        .iter()
+        .find_map(|header| message.strip_prefix(header));
+    let Some(rest) = rest else { return message.to_owned() };
+    let Some(at) = rest.rfind("\n  left: ") else { return message.to_owned() };
+    let (said, values) = (&rest[..at], &rest[at + 1..]);
+    let said = said.strip_prefix(": ").unwrap_or(said);
+    let Some((left, right)) = values.strip_prefix("  left: ").and_then(|values| values.split_once("\n right: ")) else {
+        return message.to_owned();
+    };
+    let equal = message.contains("left == right");
+    let expected = if equal { "expected:" } else { "must not be:" };
+    let said = said.trim_end();
+    let mut text = if said.is_empty() { String::new() } else { format!("{said}\n") };
+    let _ = write!(text, "  actual:   {left}\n  {expected} {right}");
+    text
 }
 
 /// Checks a run in memory of `program` on `input` against a reference's run: the same
@@ -161,8 +192,8 @@ pub fn assert_same_run(
     let (expected, ending) = reference;
     if let Some(difference) = explain_difference(expected.as_bytes(), output) {
         panic!(
-            "with `{program}` and the input\n  {}\nthe output differs from the original program's.\n{difference}",
-            visible_excerpt(input, 600)
+            "the output of `{program}` differs from the original program's.\n{difference}the input: {}",
+            visible_excerpt(input, 200)
         );
     }
     if ended.as_ref() != Ok(ending) {
@@ -171,10 +202,7 @@ pub fn assert_same_run(
             Ending::EndOfInput => "it stopped at the end of the input: Err(EndOfInput)",
         };
         let got = ended.map_or_else(|returned| returned, |ending| format!("{ending:?}"));
-        panic!(
-            "with `{program}` and the input\n  {}\nthe run ended with {got}, but {should}",
-            visible_excerpt(input, 600)
-        );
+        panic!("`{program}` ended with {got}, but {should}\nthe input: {}", visible_excerpt(input, 200));
     }
 }
 
@@ -201,16 +229,6 @@ pub fn run_program<S: AsRef<std::ffi::OsStr>>(
         panic!("the {name} program panicked: {message}");
     }
     output
-}
-
-/// `text` split after each `⏎` and indented, at most `max_lines` lines (then an ellipsis).
-fn indent(text: &str, max_lines: usize) -> String {
-    let lines: Vec<&str> = text.split_inclusive('⏎').collect();
-    let mut out: String = lines.iter().take(max_lines).map(|line| format!("  {line}\n")).collect();
-    if lines.len() > max_lines {
-        let _ = writeln!(out, "  … ({} more lines)", lines.len() - max_lines);
-    }
-    out
 }
 
 /// The path of binary `bin` of package `package`, the crate under test.
@@ -287,6 +305,19 @@ mod tests {
         let output = "running 1 test\n\nthread 'a' (12) panicked at src/lib.rs:3:5:\nfirst\n\nthread 'a' (12) panicked at tests/x.rs:9:1:\nexpected 1\n  got 2\nnote: run with `RUST_BACKTRACE=1` environment variable\ntest a ... FAILED\n";
         assert_eq!(panic_message(output).as_deref(), Some("expected 1\n  got 2"));
         assert_eq!(panic_message("all fine"), None);
+    }
+
+    #[test]
+    fn an_assertion_says_actual_and_expected() {
+        let said = "assertion `left == right` failed: on the board\nX.\n  left: 1\n right: 2";
+        assert_eq!(in_words(said), "on the board\nX.\n  actual:   1\n  expected: 2", "with a message");
+        let bare = "assertion `left == right` failed\n  left: [1]\n right: []";
+        assert_eq!(in_words(bare), "  actual:   [1]\n  expected: []", "without one");
+        let different = "assertion `left != right` failed: a move\n  left: 3\n right: 3";
+        assert_eq!(in_words(different), "a move\n  actual:   3\n  must not be: 3", "assert_ne");
+        let random = "Test failed: the input: 1⏎2.\nminimal failing input: tokens = [\n    \"1\",\n]\n\tsuccesses: 3\n";
+        assert_eq!(in_words(random), "the input: 1⏎2\n(the smallest failing input found from random ones)", "proptest");
+        assert_eq!(in_words("column 3 is full"), "column 3 is full", "any other panic");
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! The person at the terminal, and the computer that plays any legal move.
 
 use crate::support::color_name;
-use crate::{Player, Scaffold, Terminal, VACANT};
+use crate::{Player, Random, Scaffold, Terminal, VACANT};
 use std::io::Write;
 
 /// Whether `column` (from 1, on the scaffold) has room for a checker.
@@ -66,12 +66,12 @@ impl Player for HumanPlayer {
     }
 }
 
-/// A computer that drops its checkers into random columns with room: a pseudo-random
-/// sequence from a seed, so that the same seed plays the same game.
+/// A computer that drops its checkers into random columns with room, drawn from the
+/// provided [`Random`] sequence of its seed, so that the same seed plays the same game.
 #[derive(Debug, Clone)]
 pub struct BadPlayer {
     name: String,
-    state: u64,
+    random: Random,
 }
 
 impl BadPlayer {
@@ -82,16 +82,7 @@ impl BadPlayer {
 
     /// A bad player called `name` whose choices follow from `seed`.
     pub fn with_seed(name: &str, seed: u64) -> BadPlayer {
-        BadPlayer { name: name.to_owned(), state: seed }
-    }
-
-    /// The next number of the SplitMix64 sequence: simple, and good enough to look random.
-    fn next_random(&mut self) -> u64 {
-        self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        BadPlayer { name: name.to_owned(), random: Random::new(seed) }
     }
 }
 
@@ -100,12 +91,14 @@ impl Player for BadPlayer {
         &self.name
     }
 
-    /// A column with room, chosen at random; 0 when the scaffold is full.
+    /// A column with room, chosen at random; 0 when the scaffold is full. Of the `k`
+    /// columns with room, from left to right, the one at index `random.below(k)`, one draw a
+    /// move.
     fn choose_move(&mut self, scaffold: &Scaffold, _n: i32, _color: i32) -> i32 {
         let playable: Vec<i32> = playable_columns(scaffold).collect();
         if playable.is_empty() {
             return 0;
         }
-        playable[(self.next_random() % playable.len() as u64) as usize]
+        playable[self.random.below(playable.len())]
     }
 }

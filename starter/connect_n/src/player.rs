@@ -31,9 +31,9 @@ impl Player for HumanPlayer {
     }
 }
 
-/// A computer that drops its checkers into random columns with room: a pseudo-random
-/// sequence from a seed, so that the same seed plays the same game. Add the fields you
-/// choose.
+/// A computer that drops its checkers into random columns with room, drawn from the
+/// provided [`Random`](crate::Random) sequence of its seed, so that the same seed plays the
+/// same game. Add the fields you choose.
 #[derive(Debug, Clone)]
 pub struct BadPlayer {}
 
@@ -54,7 +54,9 @@ impl Player for BadPlayer {
         todo!("BadPlayer::name(self = {self:?})")
     }
 
-    /// A column with room, chosen at random; 0 when the scaffold is full.
+    /// A column with room, chosen at random; 0 when the scaffold is full. Of the `k`
+    /// columns with room, from left to right, the one at index `random.below(k)`, one draw a
+    /// move (the graded games of bad players depend on this exact rule).
     fn choose_move(&mut self, scaffold: &Scaffold, n: i32, color: i32) -> i32 {
         todo!("BadPlayer::choose_move(self = {self:?}, scaffold = {scaffold:?}, n = {n}, color = {color})")
     }

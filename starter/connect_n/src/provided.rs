@@ -4,6 +4,7 @@
 //! - the constants [`VACANT`], [`RED`], [`BLACK`] and [`TIE_GAME`], with the spec's values;
 //! - the [`Player`] trait, the interface every player implements;
 //! - [`Error`], why a scaffold or a game cannot be made, or a game stopped;
+//! - [`Random`], the pseudo-random numbers a [`BadPlayer`] draws;
 //! - [`run`], the program behind the `connect-n` binary.
 //!
 //! Input and output go through a [`Terminal`]: one console shared by the game and its human
@@ -40,6 +41,33 @@ pub trait Player {
     /// with N = `n` in a row to win; 0 when no move is possible (the scaffold is full, or a
     /// person's input has ended).
     fn choose_move(&mut self, scaffold: &crate::Scaffold, n: i32, color: i32) -> i32;
+}
+
+/// The pseudo-random numbers a [`BadPlayer`] draws (SplitMix64). Provided, so that a seed
+/// plays the same game in every submission: the graded transcripts of bad players are
+/// those games.
+#[derive(Debug, Clone)]
+pub struct Random {
+    state: u64,
+}
+
+impl Random {
+    /// The sequence that `seed` starts.
+    pub fn new(seed: u64) -> Random {
+        Random { state: seed }
+    }
+
+    /// The next number of the sequence, reduced to `0..bound`.
+    ///
+    /// # Panics
+    /// When `bound` is 0.
+    pub fn below(&mut self, bound: usize) -> usize {
+        self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        ((z ^ (z >> 31)) % bound as u64) as usize
+    }
 }
 
 /// Why a scaffold or a game cannot be made, or why a game stopped before its end.
