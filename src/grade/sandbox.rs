@@ -66,12 +66,10 @@ impl Isolation {
     /// What the report a person reads says, in a line or two.
     pub fn short(self) -> &'static str {
         match self {
-            Isolation::Bubblewrap => {
-                "Your code ran in bubblewrap sandboxes; the suite's judge decided every verdict."
-            }
+            Isolation::Bubblewrap => "Your code ran in bubblewrap sandboxes; the suite's judge decided every verdict.",
             Isolation::Users => {
-                "Isolated as users of their own (no bubblewrap here: the network was not); every \
-                 verdict was decided by the suite's judge, outside your code."
+                "Your code ran as users of its own, not in bubblewrap (the network stayed open); \
+                 the suite's judge decided every verdict."
             }
             Isolation::None => {
                 "NOT ISOLATED: your code ran as this user and could read and change what it can \

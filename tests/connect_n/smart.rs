@@ -164,6 +164,15 @@ fn name(color: i32) -> &'static str {
     if color == RED { "red" } else { "black" }
 }
 
+/// SmartPlayer's column on the scaffold of `columns` × `levels` after `moves` (columns from
+/// 1, red first) must be `expected`.
+fn check_chosen_position(columns: i32, levels: i32, n: i32, moves: &str, expected: i32) {
+    let scaffold = crate::scaffold(columns, levels, moves);
+    let color = crate::color_after(moves.len());
+    let chosen = SmartPlayer::new("Lisa").choose_move(&scaffold, n, color);
+    assert_eq!(chosen, expected, "SmartPlayer's column for {} with N = {n} on\n{scaffold}", name(color));
+}
+
 mod optimal {
     use super::*;
 
@@ -177,10 +186,7 @@ mod optimal {
         #[case] moves: &str,
         #[case] expected: i32,
     ) {
-        let scaffold = crate::scaffold(columns, levels, moves);
-        let color = crate::color_after(moves.len());
-        let chosen = SmartPlayer::new("Lisa").choose_move(&scaffold, n, color);
-        assert_eq!(chosen, expected, "SmartPlayer's column for {} with N = {n} on\n{scaffold}", name(color));
+        check_chosen_position(columns, levels, n, moves, expected);
     }
 
     #[rstest::rstest]
@@ -320,10 +326,7 @@ mod tie_break {
         #[case] moves: &str,
         #[case] expected: i32,
     ) {
-        let scaffold = crate::scaffold(columns, levels, moves);
-        let color = crate::color_after(moves.len());
-        let chosen = SmartPlayer::new("Lisa").choose_move(&scaffold, n, color);
-        assert_eq!(chosen, expected, "SmartPlayer's column for {} with N = {n} on\n{scaffold}", name(color));
+        check_chosen_position(columns, levels, n, moves, expected);
     }
 
     #[rstest::rstest]
