@@ -76,9 +76,15 @@ pub fn one(
     let probe = runner.probe.clone().as_user(user);
     let command: Vec<u8> =
         probe.argv(&built.probe).iter().map(|word| word.as_encoded_bytes()).collect::<Vec<_>>().join(&0u8);
-    let command_file = built.programs.with_file_name(format!("probe-{}-{user}.command", std::process::id()));
-    std::fs::write(&command_file, command)
-        .map_err(GradeError::io(format!("cannot write {}", command_file.display())))?;
+    // In the judge's directory, which only the grader writes (the harness's is its build
+    // user's): what the judge will run must be the grader's word alone.
+    let command_file = built.dir.join(format!("probe-{}-{user}.command", std::process::id()));
+    let written = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&command_file)
+        .and_then(|mut file| std::io::Write::write_all(&mut file, &command));
+    written.map_err(GradeError::io(format!("cannot write {}", command_file.display())))?;
     // The judge tells the limits its probe hit in the rubric's terms.
     let judge = runner
         .judge

@@ -143,13 +143,29 @@ fn readable_sysroot() -> Option<PathBuf> {
     };
     let readable = sysroot.ancestors().skip(1).all(|dir| open_to_all(dir, 0o001))
         && open_to_all(&sysroot, 0o005)
-        && ["cargo", "rustc"].iter().all(|program| open_to_all(&sysroot.join("bin").join(program), 0o005));
+        && ["cargo", "rustc"].iter().all(|program| open_to_all(&sysroot.join("bin").join(program), 0o005))
+        && root_only_below(&sysroot);
     readable.then_some(sysroot)
+}
+
+/// Whether everything below `dir` is root's and changeable by root only: the libraries
+/// rustc loads and links as root, as well as its programs.
+fn root_only_below(dir: &Path) -> bool {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
+    let Ok(entries) = std::fs::read_dir(dir) else { return false };
+    entries.into_iter().all(|entry| {
+        let Ok(entry) = entry else { return false };
+        // What a link leads to must be root's alike.
+        let Ok(metadata) = std::fs::metadata(entry.path()) else { return false };
+        let safe = metadata.uid() == 0 && metadata.permissions().mode() & 0o022 == 0;
+        let real_dir = entry.file_type().is_ok_and(|kind| kind.is_dir());
+        safe && (!real_dir || root_only_below(&entry.path()))
+    })
 }
 /// What a sandboxed process may use. Each limit hit is named in [`Ran::limit`].
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Limits {
-    /// Wall-clock time; the CPU time limit is one second more.
+    /// Wall-clock time; the CPU time limit is two seconds more.
     pub time: Duration,
     /// Address space of each process, in bytes.
     pub memory: u64,

@@ -42,10 +42,19 @@ pub fn signal_name(signal: i32) -> &'static str {
 /// returned.
 ///
 /// # Panics
-/// With the submission's own message when its code panicked (a `todo!()` reads "not yet
-/// implemented…"), and with what happened when the probe ended (a limit it hit, a signal).
+/// With the submission's own message after `<function> panicked: ` when its code panicked (a
+/// `todo!()` reads "not yet implemented…"), and with what happened when the probe ended (a
+/// limit it hit, a signal).
 pub fn call<A: Wire, R: Wire>(function: &str, arguments: &A) -> R {
-    try_call(function, arguments).unwrap_or_else(|message| panic!("{message}"))
+    try_call(function, arguments).unwrap_or_else(|message| panicked(function, &message))
+}
+
+/// Fails the test with the panic of the submission's `function`, said to be the submission's:
+/// its text is the submission's to choose, so it must not read as the suite's own assertion
+/// (the report calls an assertion's values "actual" and "expected") or as the judge's words
+/// on how the probe ended.
+pub fn panicked(function: &str, message: &str) -> ! {
+    panic!("{function} panicked: {message}")
 }
 
 /// Runs one of the submission's programs in the probe's sandbox: `path`, `args`, `input` on
@@ -131,6 +140,7 @@ fn exchange(function: &str, arguments: Vec<u8>) -> Result<Vec<u8>, String> {
                 if let Some(mut probe) = PROBE.lock().unwrap_or_else(std::sync::PoisonError::into_inner).take() {
                     let _ = probe.child.kill();
                     let _ = probe.child.wait();
+                    reaped(probe.child.id());
                 }
                 failed_in_a_call_back();
                 return Err(nonsense(function));
@@ -198,6 +208,17 @@ fn reap_at_exit(pid: u32) {
     });
 }
 
+/// The probe `pid` has been waited for: its number may now be another process's, which
+/// neither [`reap`] nor the output limit may signal.
+fn reaped(pid: u32) {
+    let _ = RUNNING.compare_exchange(
+        pid as i32,
+        0,
+        std::sync::atomic::Ordering::SeqCst,
+        std::sync::atomic::Ordering::SeqCst,
+    );
+}
+
 extern "C" fn reap() {
     let pid = RUNNING.swap(0, std::sync::atomic::Ordering::SeqCst);
     if pid > 0 {
@@ -260,7 +281,11 @@ impl Probe {
                     let cut = printed.tail.len() - (64 << 10);
                     printed.tail.drain(..cut);
                 }
-                if total > output_limit && !printed.over {
+                // Only while it is the probe running and not yet waited for (see `reaped`).
+                if total > output_limit
+                    && !printed.over
+                    && RUNNING.load(std::sync::atomic::Ordering::SeqCst) == pid as i32
+                {
                     printed.over = true;
                     // SAFETY: a signal to the probe's process, which this judge started.
                     // Reading goes on, so that the probe dies of it rather than of a closed
@@ -289,6 +314,7 @@ impl Probe {
                 }
             }
         };
+        reaped(self.child.id());
         std::thread::sleep(Duration::from_millis(20));
         let printed = self.printed.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         let said = String::from_utf8_lossy(&printed.tail);

@@ -345,4 +345,4 @@ impl std::io::Write for Capped {
 }
 
 mod judge;
-pub use judge::{answer_calls_back, call, ended_the_probe, release, run_program, signal_name, try_call};
+pub use judge::{answer_calls_back, call, ended_the_probe, panicked, release, run_program, signal_name, try_call};

@@ -75,7 +75,7 @@ impl<A: Wire> Wire for Releasing<'_, A> {
 
 /// Calls `function` of the submission's in the probe, answering its calls back meanwhile.
 fn call<A: Wire, R: Wire>(function: &str, arguments: &A) -> R {
-    try_call(function, arguments).unwrap_or_else(|message| panic!("{message}"))
+    try_call(function, arguments).unwrap_or_else(|message| gamekit_probe::panicked(function, &message))
 }
 
 /// Like [`call`], but a panic of the submission's code is an `Err` with its message.
