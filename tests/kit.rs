@@ -265,16 +265,21 @@ fn strip_docs(item: &mut syn::Item) {
     }
 }
 
-/// A bug planted in a copy of a solution: the file to change, the text to replace and its
-/// replacement (or, `from` empty, the file's whole new text), the tests that must fail (a
-/// part of their names), the groups (prefixes) in which tests may fail too, and the group
-/// whose rule it breaks, which its report (under 60 lines) must explain first.
-struct PlantedBug {
-    assignment: &'static str,
-    name: &'static str,
+/// A change to one file of a copy of a solution: `from` replaced by `to`, or, `from` empty,
+/// the file's whole new text.
+struct Edit {
     file: &'static str,
     from: &'static str,
     to: &'static str,
+}
+
+/// A bug planted in a copy of a solution: its edit, the tests that must fail (a part of
+/// their names), the groups (prefixes) in which tests may fail too, and the group whose rule
+/// it breaks, which its report (under 60 lines) must explain first.
+struct PlantedBug {
+    assignment: &'static str,
+    name: &'static str,
+    edit: Edit,
     must_fail: &'static [&'static str],
     may_fail: &'static [&'static str],
     first: &'static str,
@@ -284,9 +289,7 @@ const PLANTED_BUGS: [PlantedBug; 14] = [
     PlantedBug {
         assignment: "reversi",
         name: "has_empty_cells_looks_for_blocks",
-        file: "src/lib.rs",
-        from: ".any(|&cell| cell == EMPTY)",
-        to: ".any(|&cell| cell == BLOCK)",
+        edit: Edit { file: "src/lib.rs", from: ".any(|&cell| cell == EMPTY)", to: ".any(|&cell| cell == BLOCK)" },
         must_fail: &["functions::has_empty_cells::", "differential::has_empty_cells::"],
         may_fail: &["differential::random_games::", "transcripts::", "robustness::"],
         first: "functions::has_empty_cells::",
@@ -294,9 +297,11 @@ const PLANTED_BUGS: [PlantedBug; 14] = [
     PlantedBug {
         assignment: "reversi",
         name: "valid_move_never_flips_down_left",
-        file: "src/lib.rs",
-        from: "        for step in 1..=captured {",
-        to: "        for step in (1..=captured).filter(|_| (dy, dx) != (1, -1)) {",
+        edit: Edit {
+            file: "src/lib.rs",
+            from: "        for step in 1..=captured {",
+            to: "        for step in (1..=captured).filter(|_| (dy, dx) != (1, -1)) {",
+        },
         must_fail: &[
             "functions::valid_move_flips::plays_and_flips::case_3_star_black_c3_eight_directions",
             "differential::valid_move_flips::",
@@ -312,9 +317,11 @@ const PLANTED_BUGS: [PlantedBug; 14] = [
     PlantedBug {
         assignment: "reversi",
         name: "round_number_does_not_count_passes",
-        file: "src/lib.rs",
-        from: "        player = opponent(player);\n        round += 1;",
-        to: "        player = opponent(player);\n        round += u32::from(!passed);",
+        edit: Edit {
+            file: "src/lib.rs",
+            from: "        player = opponent(player);\n        round += 1;",
+            to: "        player = opponent(player);\n        round += u32::from(!passed);",
+        },
         must_fail: &["_sample_run_1_in", "_sample_run_2_in"],
         may_fail: &["differential::random_games::", "transcripts::", "robustness::random_"],
         first: "transcripts::game::",
@@ -322,9 +329,11 @@ const PLANTED_BUGS: [PlantedBug; 14] = [
     PlantedBug {
         assignment: "tictactoe",
         name: "computer_move_blocks_before_it_wins",
-        file: "src/lib.rs",
-        from: "    winning_square(&mut board, computer)\n        .or_else(|| winning_square(&mut board, opponent(computer)))",
-        to: "    winning_square(&mut board, opponent(computer))\n        .or_else(|| winning_square(&mut board, computer))",
+        edit: Edit {
+            file: "src/lib.rs",
+            from: "    winning_square(&mut board, computer)\n        .or_else(|| winning_square(&mut board, opponent(computer)))",
+            to: "    winning_square(&mut board, opponent(computer))\n        .or_else(|| winning_square(&mut board, computer))",
+        },
         must_fail: &["winning_beats_blocking", "computer_move::on_every_board_of_every_game::"],
         may_fail: &["computer_move::", "all_games::", "transcripts::", "robustness::"],
         first: "computer_move::on_chosen_boards::",
@@ -332,9 +341,11 @@ const PLANTED_BUGS: [PlantedBug; 14] = [
     PlantedBug {
         assignment: "connect_n",
         name: "smart_player_breaks_ties_to_the_right",
-        file: "src/smart.rs",
-        from: "order.sort_by_key(|&column| ((2 * column).abs_diff(centre), column));",
-        to: "order.sort_by_key(|&column| ((2 * column).abs_diff(centre), std::cmp::Reverse(column)));",
+        edit: Edit {
+            file: "src/smart.rs",
+            from: "order.sort_by_key(|&column| ((2 * column).abs_diff(centre), column));",
+            to: "order.sort_by_key(|&column| ((2 * column).abs_diff(centre), std::cmp::Reverse(column)));",
+        },
         must_fail: &["smart::tie_break::on_chosen_positions::case_2_of_two_middle_columns_the_left"],
         may_fail: &["smart::tie_break::", "transcripts::"],
         first: "smart::tie_break::",
@@ -342,11 +353,13 @@ const PLANTED_BUGS: [PlantedBug; 14] = [
     PlantedBug {
         assignment: "connect_n",
         name: "smart_player_sees_a_win_on_the_last_square_as_a_draw",
-        file: "src/smart.rs",
-        from: "        if self.playable().any(|column| self.board.wins(column, color)) {\n            return empty;\n        }\n        if empty == 1 {\n            return 0; // the last position, and no win: a draw\n        }",
-        to: "        if empty == 1 {\n            return 0;\n        }\n        if self.playable().any(|column| self.board.wins(column, color)) {\n            return empty;\n        }",
+        edit: Edit {
+            file: "src/smart.rs",
+            from: "        if self.playable().any(|column| self.board.wins(column, color)) {\n            return empty;\n        }\n        if empty == 1 {\n            return 0; // the last position, and no win: a draw\n        }",
+            to: "        if empty == 1 {\n            return 0;\n        }\n        if self.playable().any(|column| self.board.wins(column, color)) {\n            return empty;\n        }",
+        },
         must_fail: &["smart::optimal::on_every_position::case_1_of_3x3_n3"],
-        may_fail: &["smart::optimal::", "transcripts::"],
+        may_fail: &["smart::optimal::", "smart::tie_break::", "transcripts::"],
         first: "smart::optimal::",
     },
     // The slow SmartPlayer: right, but a plain minimax. Its tests take under a minute,
@@ -354,9 +367,7 @@ const PLANTED_BUGS: [PlantedBug; 14] = [
     PlantedBug {
         assignment: "connect_n",
         name: "smart_player_searches_every_line_of_play",
-        file: "src/smart.rs",
-        from: "",
-        to: include_str!("kit/slow_smart.rs"),
+        edit: Edit { file: "src/smart.rs", from: "", to: include_str!("kit/slow_smart.rs") },
         must_fail: &[
             "smart::timing::within_its_budget_on_large_scaffolds::",
             "smart::optimal::on_connect_four_endgames",
@@ -367,9 +378,7 @@ const PLANTED_BUGS: [PlantedBug; 14] = [
     PlantedBug {
         assignment: "connect_n",
         name: "game_misses_one_diagonal",
-        file: "src/game.rs",
-        from: "[(1, 0), (0, 1), (1, 1), (1, -1)]",
-        to: "[(1, 0), (0, 1), (1, 1)]",
+        edit: Edit { file: "src/game.rs", from: "[(1, 0), (0, 1), (1, 1), (1, -1)]", to: "[(1, 0), (0, 1), (1, 1)]" },
         must_fail: &["game::the_game_sees_n_in_a_row::case_5_other_diagonal"],
         may_fail: &["game::", "transcripts::", "spec_mains::game_tests"],
         first: "game::",
@@ -377,9 +386,11 @@ const PLANTED_BUGS: [PlantedBug; 14] = [
     PlantedBug {
         assignment: "two_player",
         name: "alphabeta_takes_the_last_of_equal_moves",
-        file: "src/alphabeta.rs",
-        from: "values.iter().position(|&value| value == bound)",
-        to: "values.iter().rposition(|&value| value == bound)",
+        edit: Edit {
+            file: "src/alphabeta.rs",
+            from: "values.iter().position(|&value| value == bound)",
+            to: "values.iter().rposition(|&value| value == bound)",
+        },
         must_fail: &["alphabeta::of_equal_moves_the_first_in_legal_moves_order", "alphabeta::same_move_as_minimax_"],
         may_fail: &["alphabeta::", "skeleton::", "transcripts::"],
         first: "alphabeta::",
@@ -387,9 +398,11 @@ const PLANTED_BUGS: [PlantedBug; 14] = [
     PlantedBug {
         assignment: "two_player",
         name: "c4_eval_skips_the_top_rows_across_as_the_chapter_did",
-        file: "src/c4_eval.rs",
-        from: "for direction in DIRECTIONS {",
-        to: "for direction in DIRECTIONS.into_iter().filter(|&step| row < 4 || step != (0, 1)) {",
+        edit: Edit {
+            file: "src/c4_eval.rs",
+            from: "for direction in DIRECTIONS {",
+            to: "for direction in DIRECTIONS.into_iter().filter(|&step| row < 4 || step != (0, 1)) {",
+        },
         must_fail: &["four_in_a_row_is_won_wherever_it_is::case_6_across_the_top_row"],
         may_fail: &["connect_four::eval::", "transcripts::", "skeleton::"],
         first: "connect_four::eval::",
@@ -397,9 +410,11 @@ const PLANTED_BUGS: [PlantedBug; 14] = [
     PlantedBug {
         assignment: "two_player",
         name: "stonehenge_ties_go_to_the_mover",
-        file: "src/stone_rep.rs",
-        from: "Some(if own > other { mover } else { !mover })",
-        to: "Some(if own >= other { mover } else { !mover })",
+        edit: Edit {
+            file: "src/stone_rep.rs",
+            from: "Some(if own > other { mover } else { !mover })",
+            to: "Some(if own >= other { mover } else { !mover })",
+        },
         must_fail: &[
             "stonehenge::arbiter::equal_sums_go_to_the_player_who_did_not_move",
             "stonehenge::arbiter::every_line_as_the_chapter_arbitrates_in_random_games",
@@ -410,9 +425,7 @@ const PLANTED_BUGS: [PlantedBug; 14] = [
     PlantedBug {
         assignment: "reversi_players",
         name: "the_computer_keeps_the_first_of_equal_moves",
-        file: "src/computer.rs",
-        from: "if score >= best {",
-        to: "if score > best {",
+        edit: Edit { file: "src/computer.rs", from: "if score >= best {", to: "if score > best {" },
         must_fail: &[
             "computer::the_opening_move_is_the_last_of_the_equal_ones",
             "computer::the_books_choice_along_random_games",
@@ -424,9 +437,11 @@ const PLANTED_BUGS: [PlantedBug; 14] = [
     PlantedBug {
         assignment: "reversi_players",
         name: "a_lost_game_scores_like_a_tie_as_in_the_book",
-        file: "src/computer.rs",
-        from: "std::cmp::Ordering::Less => LOST,",
-        to: "std::cmp::Ordering::Less => 0,",
+        edit: Edit {
+            file: "src/computer.rs",
+            from: "std::cmp::Ordering::Less => LOST,",
+            to: "std::cmp::Ordering::Less => 0,",
+        },
         must_fail: &["computer::a_lost_game_is_the_worst_outcome_not_a_tie"],
         may_fail: &["computer::", "transcripts::", "players::the_computer_announces_the_books_move"],
         first: "computer::",
@@ -434,9 +449,7 @@ const PLANTED_BUGS: [PlantedBug; 14] = [
     PlantedBug {
         assignment: "reversi_players",
         name: "the_score_line_has_four_spaces_not_the_books_six",
-        file: "src/viewer.rs",
-        from: "{black}      White(o)",
-        to: "{black}    White(o)",
+        edit: Edit { file: "src/viewer.rs", from: "{black}      White(o)", to: "{black}    White(o)" },
         must_fail: &["viewer::the_initial_position_is_drawn_exactly", "transcripts::"],
         may_fail: &["viewer::"],
         first: "viewer::",
@@ -447,7 +460,7 @@ const PLANTED_BUGS: [PlantedBug; 14] = [
 fn a_planted_bug_loses_exactly_the_tests_that_cover_it() {
     let mut unclear = Vec::new();
     for bug in &PLANTED_BUGS {
-        let copy = copy_of_solution(bug.assignment, bug);
+        let copy = copy_of_solution(bug.assignment, bug.name, Some(&bug.edit));
         let report = grade(bug.assignment, &copy);
         assert_eq!(report.build_errors, None, "{}: the planted bug must compile", bug.name);
         let failed: Vec<&str> =
@@ -486,17 +499,13 @@ fn a_planted_bug_loses_exactly_the_tests_that_cover_it() {
 
 #[test]
 fn a_hang_or_a_crash_costs_only_the_tests_that_meet_it() {
-    let bug = PlantedBug {
-        assignment: "reversi",
-        name: "has_empty_cells_hangs_on_26_and_aborts_on_12",
+    let edit = Edit {
         file: "src/lib.rs",
         from: "    board.iter().flatten().any(|&cell| cell == EMPTY)",
         to: "    if N == 26 { loop { std::hint::spin_loop() } }\n    if N == 12 { std::process::abort() }\n    board.iter().flatten().any(|&cell| cell == EMPTY)",
-        must_fail: &[],
-        may_fail: &[],
-        first: "",
     };
-    let report = grade_with_timeout("reversi", &copy_of_solution("reversi", &bug), Some(2.0));
+    let copy = copy_of_solution("reversi", "has_empty_cells_hangs_on_26_and_aborts_on_12", Some(&edit));
+    let report = grade_with_timeout("reversi", &copy, Some(2.0));
     let status = |name: &str| report.tests.iter().find(|test| test.name.starts_with(name)).map(|test| test.status);
     assert_eq!(status("differential::has_empty_cells::size_6_26"), Some(Status::TimedOut));
     assert_eq!(status("differential::has_empty_cells::size_5_12"), Some(Status::Crashed));
@@ -510,17 +519,7 @@ fn a_hang_or_a_crash_costs_only_the_tests_that_meet_it() {
 #[test]
 fn grading_one_submission_never_changes_anothers_result() {
     for assignment in ["two_player", "tictactoe"] {
-        let bug = PlantedBug {
-            assignment,
-            name: "an_unchanged_copy",
-            file: "",
-            from: "",
-            to: "",
-            must_fail: &[],
-            may_fail: &[],
-            first: "",
-        };
-        let solution = copy_of_solution(assignment, &bug);
+        let solution = copy_of_solution(assignment, "an_unchanged_copy", None);
         let starter = Path::new(KIT).join("starter").join(assignment);
         let scores: Vec<f64> = [&solution, &starter, &solution, &starter]
             .iter()
@@ -532,38 +531,31 @@ fn grading_one_submission_never_changes_anothers_result() {
 
 #[test]
 fn a_submission_that_does_not_compile_scores_zero_with_the_compiler_errors() {
-    let bug = PlantedBug {
-        assignment: "reversi",
-        name: "has_empty_cells_renamed",
-        file: "src/lib.rs",
-        from: "pub fn has_empty_cells<",
-        to: "pub fn has_no_empty_cells<",
-        must_fail: &[],
-        may_fail: &[],
-        first: "",
-    };
-    let report = grade("reversi", &copy_of_solution("reversi", &bug));
+    let edit = Edit { file: "src/lib.rs", from: "pub fn has_empty_cells<", to: "pub fn has_no_empty_cells<" };
+    let report = grade("reversi", &copy_of_solution("reversi", "has_empty_cells_renamed", Some(&edit)));
     let errors = report.build_errors.expect("compiler errors in the report");
     assert!(errors.contains("cannot find function `has_empty_cells`"), "{errors}");
     assert_eq!((report.score, report.tests.len()), (0.0, 0));
     assert_eq!(report.max_score, 100.0);
 }
 
-/// A copy of `solution/<assignment>` in `target/kit/<bug>/` with the bug planted. Its paths to
+/// A copy of `solution/<assignment>` in `target/kit/<name>/`, with `edit` made. Its paths to
 /// the handout's provided code need not change: the grader gives every copy the handout's
 /// manifest and puts the provided files where the solution looks for them.
-fn copy_of_solution(assignment: &str, bug: &PlantedBug) -> PathBuf {
+fn copy_of_solution(assignment: &str, name: &str, edit: Option<&Edit>) -> PathBuf {
     let original = Path::new(KIT).join("solution").join(assignment);
-    let copy = Path::new(KIT).join("target").join("kit").join(bug.name).join(assignment);
+    let copy = Path::new(KIT).join("target").join("kit").join(name).join(assignment);
     let sources = std::fs::read_dir(original.join("src")).expect("the solution's sources");
     let sources = sources.map(|entry| format!("src/{}", entry.expect("a source").file_name().to_string_lossy()));
     for file in std::iter::once("Cargo.toml".to_owned()).chain(sources) {
         let mut text = std::fs::read_to_string(original.join(&file)).expect("the solution's files");
-        if file == bug.file && bug.from.is_empty() {
-            text = bug.to.to_owned();
-        } else if file == bug.file {
-            assert!(text.contains(bug.from), "{}: {file} no longer contains {:?}", bug.name, bug.from);
-            text = text.replace(bug.from, bug.to);
+        match edit {
+            Some(edit) if edit.file == file && edit.from.is_empty() => text = edit.to.to_owned(),
+            Some(edit) if edit.file == file => {
+                assert!(text.contains(edit.from), "{name}: {file} no longer contains {:?}", edit.from);
+                text = text.replace(edit.from, edit.to);
+            }
+            _ => {}
         }
         let path = copy.join(file);
         std::fs::create_dir_all(path.parent().expect("a directory")).expect("the copy's directories");
