@@ -346,12 +346,7 @@ fn grade_command(options: Options, verbose: bool, json: Option<PathBuf>, gradesc
             );
             bar.set_message("");
         }
-        grade::Progress::Tested(result) => {
-            bar.inc(1);
-            if verbose {
-                bar.suspend(|| println!("{}", grade::row(result)));
-            }
-        }
+        grade::Progress::Tested(_) => bar.inc(1),
     });
     bar.finish_and_clear();
     let report = match report {

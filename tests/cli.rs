@@ -86,7 +86,11 @@ fn grade_verbose_shows_every_test() {
         .args(["grade", "tictactoe", "--only", "perfect::on_chosen_boards::", "--verbose"])
         .assert()
         .success()
-        .stdout(predicate::str::is_match(r"(?m)^perfect::on_chosen_boards::\S+ +\S+/\S+ +passed").expect("a pattern"));
+        .stdout(predicate::str::is_match(r"(?m)^perfect::on_chosen_boards::\S+ +\S+/\S+ +passed").expect("a pattern"))
+        // A row per test, once: the group has four.
+        .stdout(predicate::function(|stdout: &str| {
+            stdout.lines().filter(|line| line.starts_with("perfect::on_chosen_boards::")).count() == 4
+        }));
 }
 
 #[test]

@@ -24,7 +24,7 @@ mod text;
 
 pub use report::{Report, Status, TestResult};
 pub use rubric::{Group, Rubric};
-pub use text::{Style, header, row};
+pub use text::Style;
 
 use sandbox::Isolation;
 use std::path::{Path, PathBuf};

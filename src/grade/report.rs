@@ -148,15 +148,14 @@ impl Report {
 }
 
 impl Report {
+    /// "reversi: 65.43 out of 100 points".
+    pub(super) fn headline(&self) -> String {
+        format!("{}: {} out of {} points", self.assignment, round(self.score), round(self.max_score))
+    }
+
     /// The whole submission's lines on Gradescope: the score, how it was isolated, the notes.
     fn header_for_gradescope(&self) -> String {
-        let mut text = format!(
-            "{}: {} out of {} points\n{}",
-            self.assignment,
-            round(self.score),
-            round(self.max_score),
-            self.isolation.describe()
-        );
+        let mut text = format!("{}\n{}", self.headline(), self.isolation.describe());
         for note in &self.notes {
             let _ = write!(text, "\nnote: {note}");
         }

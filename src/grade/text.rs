@@ -31,7 +31,7 @@ impl Report {
     /// The report as a person reads it (see the module's docs).
     pub fn text(&self, style: Style) -> String {
         let mut out = Out { text: String::new(), style };
-        let headline = format!("{}: {} out of {} points", self.assignment, round(self.score), round(self.max_score));
+        let headline = self.headline();
         let colour = if self.score >= self.max_score - 0.005 { Colour::Good } else { Colour::Bad };
         out.line_painted(&headline, colour, true);
         out.wrapped("", self.isolation.short());
@@ -150,22 +150,16 @@ impl Report {
     }
 
     /// A group that lost points: what it checks, its clearest failing test explained, the
-    /// others named (those waiting on another group's tests last).
+    /// others named.
     fn explain_group(&self, out: &mut Out, prefix: &str, about: &str) {
-        let all_failed: Vec<&TestResult> = self.tests_of(prefix).filter(|test| test.status != Status::Passed).collect();
-        let lost: f64 = all_failed.iter().map(|test| test.max_points).sum();
+        // A group's failures wait on another's all together or not at all (`mark_unchecked`):
+        // an explained group's are its own.
+        let failed: Vec<&TestResult> = self.tests_of(prefix).filter(|test| test.status != Status::Passed).collect();
+        let lost: f64 = failed.iter().map(|test| test.max_points).sum();
         let total = self.tests_of(prefix).count();
         out.line("");
-        let title = format!("{prefix} lost {:.2} points: {} of {total} tests failed", round(lost), all_failed.len());
+        let title = format!("{prefix} lost {:.2} points: {} of {total} tests failed", round(lost), failed.len());
         out.line_painted(&title, Colour::Bad, false);
-        let (failed, waiting): (Vec<&TestResult>, Vec<&TestResult>) =
-            all_failed.into_iter().partition(|test| test.unchecked_until.is_none());
-        if let Some(until) = waiting.first().and_then(|test| test.unchecked_until.as_deref()) {
-            out.wrapped(
-                "  ",
-                &format!("({} of them not checked on their own: they need {until} to pass first)", waiting.len()),
-            );
-        }
         if !about.is_empty() {
             out.wrapped("  checks: ", about);
         }
@@ -282,37 +276,28 @@ impl Out {
 
     /// `text` after `lead`, its words wrapped to the width, the lines after indented alike.
     fn wrapped(&mut self, lead: &str, text: &str) {
-        let indent = " ".repeat(lead.chars().count());
-        let (mut line, mut words) = (lead.to_owned(), 0);
-        for word in text.split_whitespace() {
-            if words > 0 && line.chars().count() + 1 + word.chars().count() > self.style.width {
-                self.line(&line);
-                (line, words) = (indent.clone(), 0);
-            }
-            if words > 0 {
-                line.push(' ');
-            }
-            line.push_str(word);
-            words += 1;
+        for line in wrap(lead, text, self.style.width) {
+            self.line(&line);
         }
-        self.line(line.trim_end());
     }
 
-    /// A block of text (an explanation, the compiler's errors), each line after `indent`;
-    /// unless verbose, at most [`MOST_LINES`] of them.
+    /// A block of text (an explanation, the compiler's errors), each line after `indent`, a
+    /// sentence too long for the width wrapped (a drawing is never that wide); unless
+    /// verbose, at most [`MOST_LINES`] lines as printed.
     fn block(&mut self, indent: &str, text: &str) {
-        let lines: Vec<&str> = text.lines().collect();
+        let mut lines = Vec::new();
+        for line in text.lines().map(|line| line.replace('\t', "    ")) {
+            if self.style.verbose || indent.len() + line.chars().count() <= self.style.width || !line.contains(' ') {
+                lines.push(format!("{indent}{line}"));
+            } else {
+                let lead = line.len() - line.trim_start().len();
+                lines.extend(wrap(&format!("{indent}{}", &line[..lead]), &line[lead..], self.style.width));
+            }
+        }
         // A line or two more are shown rather than said to be there.
         let shown = if self.style.verbose || lines.len() <= MOST_LINES + 2 { lines.len() } else { MOST_LINES };
         for line in &lines[..shown] {
-            let line = line.replace('\t', "    ");
-            // A sentence too long for the line is wrapped (a drawing is never that wide).
-            if self.style.verbose || indent.len() + line.chars().count() <= self.style.width || !line.contains(' ') {
-                self.line(&format!("{indent}{line}"));
-            } else {
-                let lead = line.len() - line.trim_start().len();
-                self.wrapped(&format!("{indent}{}", &line[..lead]), &line[lead..]);
-            }
+            self.line(line);
         }
         if shown < lines.len() {
             self.line(&format!("{indent}… {} more lines (--verbose shows them)", lines.len() - shown));
@@ -320,13 +305,33 @@ impl Out {
     }
 }
 
+/// `text` after `lead`, its words in lines of at most `width` characters (a longer word on
+/// a line of its own), the lines after the first indented as wide as `lead`.
+fn wrap(lead: &str, text: &str, width: usize) -> Vec<String> {
+    let indent = " ".repeat(lead.chars().count());
+    let (mut lines, mut line, mut words) = (Vec::new(), lead.to_owned(), 0);
+    for word in text.split_whitespace() {
+        if words > 0 && line.chars().count() + 1 + word.chars().count() > width {
+            lines.push(std::mem::replace(&mut line, indent.clone()));
+            words = 0;
+        }
+        if words > 0 {
+            line.push(' ');
+        }
+        line.push_str(word);
+        words += 1;
+    }
+    lines.push(line.trim_end().to_owned());
+    lines
+}
+
 /// The verbose table's column headings.
-pub fn header() -> String {
+fn header() -> String {
     format!("{:<60}  {:>13}  {:<15}  {:>7}", "test", "points", "status", "time")
 }
 
 /// One row of the verbose table: a test's points, status and time.
-pub fn row(test: &TestResult) -> String {
+fn row(test: &TestResult) -> String {
     format!(
         "{:<60}  {:>13}  {:<15}  {:>6.2}s",
         test.name,
@@ -345,6 +350,16 @@ mod tests {
         assert_eq!(shorten("functions::valid_move_flips::size_4", 20), "functions:…s::size_4");
         assert_eq!(shorten("short", 20), "short");
         assert_eq!(shorten("functions::valid_move_flips::size_4", 20).chars().count(), 20);
+    }
+
+    #[test]
+    fn an_explanation_is_cut_at_its_printed_lines_not_its_own() {
+        let mut out = Out { text: String::new(), style: Style { width: 40, verbose: false, colour: false } };
+        out.block("  ", &"word ".repeat(400));
+        let lines: Vec<&str> = out.text.lines().collect();
+        assert_eq!(lines.len(), MOST_LINES + 1, "{}", out.text);
+        assert!(lines.iter().all(|line| line.chars().count() <= 40), "{}", out.text);
+        assert!(lines[MOST_LINES].contains("more lines (--verbose shows them)"), "{}", out.text);
     }
 
     #[test]

@@ -56,13 +56,7 @@ pub fn board<const N: usize>(position: &Position) -> Board<N> {
 /// The board as the assignment prints it, indented, for failure messages. (Written here,
 /// not with the submission's `print_board` or the engine, so that any character shows.)
 pub fn show<const N: usize>(board: &Board<N>) -> String {
-    let header: String = ('A'..='Z').take(N).map(|letter| format!(" {letter}")).collect();
-    let mut text = format!("      {header}\n");
-    for (y, row) in board.iter().enumerate() {
-        let cells: String = row.iter().map(|cell| format!("{cell} ")).collect();
-        text += &format!("    {:>2} {cells}\n", y + 1);
-    }
-    text
+    drawn("", board).iter().skip(1).map(|line| format!("    {line}\n")).collect()
 }
 
 /// Why a board after a move is wrong: each cell that differs from the expected board, on
@@ -83,6 +77,12 @@ pub fn wrong_board<const N: usize>(
                 cells.push(format!("{} is {is}, not {should}{}", address(cy, cx), line_from((y, x), (cy, cx))));
             }
         }
+    }
+    // The first few say what is wrong; a board overwritten throughout shows in the drawings.
+    if cells.len() > 6 {
+        let more = cells.len() - 5;
+        cells.truncate(5);
+        cells.push(format!("and {more} more cells"));
     }
     let mut text = format!("after {call}: {}\n", cells.join("; "));
     let boards = [("before", before), ("expected", expected), ("actual", actual)];
