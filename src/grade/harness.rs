@@ -310,10 +310,6 @@ fn write_harness(kit: &Path, rubric: &Rubric, side: Side, dir: &Path, name: &str
         .map_err(GradeError::io(format!("cannot read {}", manifest_path.display())))?
         .parse()
         .map_err(|error| GradeError::Harness(format!("{}: {error}", manifest_path.display())))?;
-    let remote = || {
-        remote_crate(kit, &rubric.assignment)
-            .ok_or_else(|| GradeError::Harness(format!("{} has no remote crate", rubric.assignment)))
-    };
     let suite = kit.join("tests").join(&rubric.assignment).join("main.rs");
     let mut suite_dependencies = suite_dependencies(&kit_manifest)
         .map_err(|reason| GradeError::Harness(format!("{}: {reason}", manifest_path.display())))?;
@@ -326,7 +322,9 @@ fn write_harness(kit: &Path, rubric: &Rubric, side: Side, dir: &Path, name: &str
     let (mut test, mut bin) = (Vec::new(), Vec::new());
     match side {
         Side::Judge => {
-            let mut proxy = path_dependency(&remote()?);
+            let remote = remote_crate(kit, &rubric.assignment)
+                .ok_or_else(|| GradeError::Harness(format!("{} has no remote crate", rubric.assignment)))?;
+            let mut proxy = path_dependency(&remote);
             if let toml::Value::Table(table) = &mut proxy {
                 table.insert("package".into(), format!("gamekit-remote-{}", rubric.assignment).into());
             }
@@ -341,7 +339,6 @@ fn write_harness(kit: &Path, rubric: &Rubric, side: Side, dir: &Path, name: &str
             if let Some(cin) = submission.parent().map(|graded| graded.join("cin")).filter(|cin| cin.is_dir()) {
                 dependencies.insert("cin".into(), path_dependency(&cin));
             }
-            remote()?;
             let probe = work.join("crates").join("remote").join(&rubric.assignment).join(PROBE_MAIN);
             bin.push(Target { name: PROBE.into(), path: probe });
             suite_dependencies.clear();

@@ -54,9 +54,9 @@ pub struct Group {
     pub memory: Option<u64>,
     /// MiB of output, instead of the rubric's default.
     pub output: Option<u64>,
-    /// What its tests depend on, as test-name prefixes (`functions::`): while a test named
-    /// so fails, this group's failing tests are reported as not checked until it passes, so
-    /// that one bug is explained once, where it is.
+    /// The groups its tests depend on, by a prefix of theirs (`functions::`): while one of
+    /// their tests fails, this group's failing tests are reported as not checked until it
+    /// passes, so that one bug is explained once, where it is.
     #[serde(default)]
     pub requires: Vec<String>,
 }

@@ -2,7 +2,7 @@
 //! plain minimax over every line of play, right in what it chooses, with nothing to make it
 //! fast (no pruning, nothing remembered, no budget).
 
-use crate::{Player, RED, Scaffold, VACANT};
+use crate::{BLACK, Player, RED, Scaffold, VACANT};
 use std::time::Duration;
 
 pub const DEFAULT_BUDGET: Duration = Duration::from_millis(9900);
@@ -60,7 +60,7 @@ fn score_of(grid: &mut [Vec<i32>], column: i32, color: i32, n: i32) -> Option<i3
     } else if empty == 1 {
         0
     } else {
-        let other = if color == RED { 1 - RED } else { RED };
+        let other = if color == RED { BLACK } else { RED };
         let replies = (0..grid.len() as i32).filter_map(|reply| score_of(grid, reply, other, n));
         -replies.max().unwrap_or(0)
     };
