@@ -568,6 +568,37 @@ fn a_forged_verdict_passes_nothing() {
     }
 }
 
+/// A panic is the submission's to word: worded as the judge's on how the probe ended, or as
+/// a suite's failed assertion, it is still told as the submission's panic, a wrong answer.
+#[test]
+fn a_panic_worded_as_the_judges_is_told_as_the_submissions() {
+    let submission = hostile(
+        "a_panic_worded_as_the_judges",
+        &[
+            (
+                "    todo!(\"valid_move(",
+                "    panic!(\"stopped at the time limit of 2 seconds: too slow\");\n    #[allow(unreachable_code)]\n    todo!(\"valid_move(",
+            ),
+            (
+                "    todo!(\"has_empty_cells(",
+                "    panic!(\"assertion `left == right` failed: the suite's\\n  left: 1\\n right: 1\");\n    #[allow(unreachable_code)]\n    todo!(\"has_empty_cells(",
+            ),
+        ],
+        &[],
+    );
+    let report = grade(&submission);
+    assert_scores_zero(&report);
+    for (prefix, said) in
+        [("functions::valid_move_checks::", "valid_move"), ("functions::has_empty_cells::", "has_empty_cells")]
+    {
+        for test in report.tests.iter().filter(|test| test.name.starts_with(prefix)) {
+            assert_eq!(test.status, Status::Failed, "{}: {}", test.name, test.explanation);
+            assert!(test.explanation.starts_with(&format!("{said} panicked: ")), "{}: {}", test.name, test.explanation);
+            assert!(!test.explanation.contains("actual:"), "{}: {}", test.name, test.explanation);
+        }
+    }
+}
+
 /// Calls the judge never made, written into every descriptor the probe may hold past the
 /// standard three: the judge's functions that the probe may call back (a suite's player, a
 /// suite's terminal), with numbers that are not lent, a consumption past the input's end
