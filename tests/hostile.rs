@@ -253,6 +253,9 @@ pub fn everything_at_once() {
         kit = kit.display()
     );
     let _ = std::process::Command::new("setsid").args(["sh", "-c", &later]).spawn();
+    for dir in ["/tmp", "/var/tmp", "/dev/shm"] {
+        try_write(&std::path::Path::new(dir).join("gamekit-hostile-left-behind"));
+    }
     let mut children = Vec::new();
     for _ in 0..2000 {
         match std::process::Command::new("sleep").arg("30").spawn() {
@@ -363,6 +366,10 @@ fn assert_run_time_attacks_fail(assignment: &str, submission: &Path, isolation: 
     let kit = Path::new(KIT);
     let watched = [kit.join("fixtures").join(assignment), kit.join("solution").join(assignment)];
     let before: Vec<_> = watched.iter().map(|dir| digest(dir)).collect();
+    let left_behind = ["/tmp", "/var/tmp", "/dev/shm"].map(|dir| Path::new(dir).join("gamekit-hostile-left-behind"));
+    for file in &left_behind {
+        let _ = std::fs::remove_file(file);
+    }
     let report = grade_with(isolation, assignment, submission);
     assert_eq!(report.build_errors, None, "the hostile submission must compile");
     assert_eq!(report.isolation, isolation);
@@ -377,6 +384,9 @@ fn assert_run_time_attacks_fail(assignment: &str, submission: &Path, isolation: 
     );
     assert!(report.tests.iter().all(|test| test.seconds < 9.0), "a test waited on a process left behind");
     assert_eq!(sandbox_processes(), Vec::<String>::new(), "processes were left behind");
+    for file in &left_behind {
+        assert!(!file.exists(), "the submission left {} behind", file.display());
+    }
     // Users of their own share the grader's network: only bubblewrap takes it away.
     if isolation == Isolation::Bubblewrap {
         assert!(listener.accept().is_err(), "the submission reached the network");
