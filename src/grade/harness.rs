@@ -368,9 +368,14 @@ fn write_harness(kit: &Path, rubric: &Rubric, side: Side, dir: &Path, name: &str
     let manifest = toml::to_string(&manifest)
         .map_err(|error| GradeError::Harness(format!("cannot write the harness manifest: {error}")))?;
     write(&dir.join("Cargo.toml"), &manifest)?;
-    // The kit's lock file pins the versions the kit was tested with.
-    if let Ok(lock) = std::fs::read_to_string(kit.join("Cargo.lock")) {
-        write(&dir.join("Cargo.lock"), &lock)?;
+    // The kit's lock file pins the versions the kit was tested with. Cargo then fits it to
+    // the harness, so it is copied only when newer than the fitted one.
+    let modified = |path: &Path| std::fs::metadata(path).and_then(|metadata| metadata.modified()).ok();
+    let lock = dir.join("Cargo.lock");
+    if modified(&lock) < modified(&kit.join("Cargo.lock"))
+        && let Ok(text) = std::fs::read_to_string(kit.join("Cargo.lock"))
+    {
+        write(&lock, &text)?;
     }
     if matches!(side, Side::Probe { .. }) {
         return Ok(());
@@ -474,7 +479,13 @@ fn path_dependency(path: &Path) -> toml::Value {
     toml::Value::Table(table)
 }
 
+/// Writes `text` to `path` unless it holds it already: a file rewritten, even the same,
+/// is newer, and Cargo would then build the judge again (its build script's input) while
+/// another grader runs it.
 fn write(path: &Path, text: &str) -> Result<(), GradeError> {
+    if std::fs::read(path).is_ok_and(|old| old == text.as_bytes()) {
+        return Ok(());
+    }
     std::fs::write(path, text).map_err(GradeError::io(format!("cannot write {}", path.display())))
 }
 
