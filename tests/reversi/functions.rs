@@ -124,6 +124,26 @@ mod valid_move_checks {
         with_size!(rows.len(), check_valid_move(rows, p, y, x, false, expected, None));
     }
 
+    /// A move at C3 on a 6×6 board that captures along one line only, for each of the eight
+    /// (the rubric's "every direction"): one O next to it on that line, an X behind the O.
+    #[rstest]
+    #[case::up_and_to_the_left(-1, -1)]
+    #[case::up(-1, 0)]
+    #[case::up_and_to_the_right(-1, 1)]
+    #[case::to_the_left(0, -1)]
+    #[case::to_the_right(0, 1)]
+    #[case::down_and_to_the_left(1, -1)]
+    #[case::down(1, 0)]
+    #[case::down_and_to_the_right(1, 1)]
+    fn along_one_line_only(#[case] dy: i32, #[case] dx: i32) {
+        let mut rows = [['.'; 6]; 6];
+        rows[(2 + dy) as usize][(2 + dx) as usize] = 'O';
+        rows[(2 + 2 * dy) as usize][(2 + 2 * dx) as usize] = 'X';
+        let rows = rows.map(|row| row.iter().collect::<String>());
+        let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+        check_valid_move::<6>(&rows, 'X', 2, 2, false, true, None);
+    }
+
     #[rstest]
     #[case::row_minus_one(-1, 3)]
     #[case::column_minus_one(3, -1)]

@@ -46,6 +46,8 @@ fn the_step(board: Board, computer: char, square: usize) -> String {
 #[case::then_corner_2([O, E, E, E, X, E, E, E, X], O, 2)]
 #[case::then_corner_6([O, X, O, E, X, E, E, O, X], X, 6)]
 #[case::corners_in_order_0_2_6_8([X, E, E, E, O, E, E, E, E], X, 2)]
+#[case::then_the_sides_in_order_1_3_5_7([X, E, O, O, X, X, X, E, O], O, 1)]
+#[case::then_side_3_before_side_5([X, O, X, E, X, E, O, X, O], O, 3)]
 #[case::wins_a_row([O, O, E, X, X, E, E, E, X], O, 2)]
 #[case::wins_a_column([X, O, E, X, O, E, E, E, E], X, 6)]
 #[case::wins_a_diagonal([O, X, X, E, O, E, X, E, E], O, 8)]

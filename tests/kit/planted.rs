@@ -1,0 +1,631 @@
+//! Bugs planted in copies of the solutions: each loses the points of what it breaks, and
+//! every rule a rubric group claims is one whose breaking loses points there.
+
+use super::{Edit, copy_of_solution, grade, grade_with};
+use gamekit::grade::{Status, Style};
+
+/// A bug planted in a copy of a solution: its edit, the tests that must fail (a part of
+/// their names), the groups (prefixes) in which tests may fail too, and the group whose rule
+/// it breaks, which its report (under 60 lines) must explain first.
+struct PlantedBug {
+    assignment: &'static str,
+    name: &'static str,
+    edit: Edit<'static>,
+    must_fail: &'static [&'static str],
+    may_fail: &'static [&'static str],
+    first: &'static str,
+}
+
+const PLANTED_BUGS: [PlantedBug; 14] = [
+    PlantedBug {
+        assignment: "reversi",
+        name: "has_empty_cells_looks_for_blocks",
+        edit: Edit { file: "src/lib.rs", from: ".any(|&cell| cell == EMPTY)", to: ".any(|&cell| cell == BLOCK)" },
+        must_fail: &["functions::has_empty_cells::", "differential::has_empty_cells::"],
+        may_fail: &["differential::random_games::", "transcripts::", "robustness::"],
+        first: "functions::has_empty_cells::",
+    },
+    PlantedBug {
+        assignment: "reversi",
+        name: "valid_move_never_flips_down_left",
+        edit: Edit {
+            file: "src/lib.rs",
+            from: "        for step in 1..=captured {",
+            to: "        for step in (1..=captured).filter(|_| (dy, dx) != (1, -1)) {",
+        },
+        must_fail: &[
+            "functions::valid_move_flips::plays_and_flips::case_3_star_black_c3_eight_directions",
+            "differential::valid_move_flips::",
+        ],
+        may_fail: &[
+            "functions::valid_move_flips::",
+            "differential::random_games::",
+            "transcripts::",
+            "robustness::random_",
+        ],
+        first: "functions::valid_move_flips::",
+    },
+    PlantedBug {
+        assignment: "reversi",
+        name: "round_number_does_not_count_passes",
+        edit: Edit {
+            file: "src/lib.rs",
+            from: "        player = opponent(player);\n        round += 1;",
+            to: "        player = opponent(player);\n        round += u32::from(!passed);",
+        },
+        must_fail: &["_sample_run_1_in", "_sample_run_2_in"],
+        may_fail: &["differential::random_games::", "transcripts::", "robustness::random_"],
+        first: "transcripts::game::",
+    },
+    PlantedBug {
+        assignment: "tictactoe",
+        name: "computer_move_blocks_before_it_wins",
+        edit: Edit {
+            file: "src/lib.rs",
+            from: "    winning_square(&mut board, computer)\n        .or_else(|| winning_square(&mut board, opponent(computer)))",
+            to: "    winning_square(&mut board, opponent(computer))\n        .or_else(|| winning_square(&mut board, computer))",
+        },
+        must_fail: &["winning_beats_blocking", "computer_move::on_every_board_of_every_game::"],
+        may_fail: &["computer_move::", "all_games::", "transcripts::", "robustness::"],
+        first: "computer_move::on_chosen_boards::",
+    },
+    PlantedBug {
+        assignment: "connect_n",
+        name: "smart_player_breaks_ties_to_the_right",
+        edit: Edit {
+            file: "src/smart.rs",
+            from: "order.sort_by_key(|&column| ((2 * column).abs_diff(centre), column));",
+            to: "order.sort_by_key(|&column| ((2 * column).abs_diff(centre), std::cmp::Reverse(column)));",
+        },
+        must_fail: &["smart::tie_break::on_chosen_positions::case_2_of_two_middle_columns_the_left"],
+        may_fail: &["smart::tie_break::", "transcripts::"],
+        first: "smart::tie_break::",
+    },
+    PlantedBug {
+        assignment: "connect_n",
+        name: "smart_player_sees_a_win_on_the_last_square_as_a_draw",
+        edit: Edit {
+            file: "src/smart.rs",
+            from: "        if self.playable().any(|column| self.board.wins(column, color)) {\n            return empty;\n        }\n        if empty == 1 {\n            return 0; // the last position, and no win: a draw\n        }",
+            to: "        if empty == 1 {\n            return 0;\n        }\n        if self.playable().any(|column| self.board.wins(column, color)) {\n            return empty;\n        }",
+        },
+        must_fail: &["smart::optimal::on_every_position::case_1_of_3x3_n3"],
+        may_fail: &["smart::optimal::", "smart::tie_break::", "transcripts::"],
+        first: "smart::optimal::",
+    },
+    // The issue's slow SmartPlayer: right, but a plain minimax. Its tests take under a minute,
+    // and it is told it is too slow where it is.
+    PlantedBug {
+        assignment: "connect_n",
+        name: "smart_player_searches_every_line_of_play",
+        edit: Edit { file: "src/smart.rs", from: "", to: include_str!("slow_smart.rs") },
+        must_fail: &[
+            "smart::timing::within_its_budget_on_large_scaffolds::",
+            "smart::optimal::on_connect_four_endgames",
+        ],
+        may_fail: &["smart::", "transcripts::"],
+        first: "smart::optimal::",
+    },
+    PlantedBug {
+        assignment: "connect_n",
+        name: "game_misses_one_diagonal",
+        edit: Edit { file: "src/game.rs", from: "[(1, 0), (0, 1), (1, 1), (1, -1)]", to: "[(1, 0), (0, 1), (1, 1)]" },
+        must_fail: &["game::the_game_sees_n_in_a_row::case_5_other_diagonal"],
+        may_fail: &["game::", "transcripts::", "spec_mains::game_tests"],
+        first: "game::",
+    },
+    PlantedBug {
+        assignment: "two_player",
+        name: "alphabeta_takes_the_last_of_equal_moves",
+        edit: Edit {
+            file: "src/alphabeta.rs",
+            from: "values.iter().position(|&value| value == bound)",
+            to: "values.iter().rposition(|&value| value == bound)",
+        },
+        must_fail: &["alphabeta::of_equal_moves_the_first_in_legal_moves_order", "alphabeta::same_move_as_minimax_"],
+        may_fail: &["alphabeta::", "skeleton::", "transcripts::"],
+        first: "alphabeta::",
+    },
+    PlantedBug {
+        assignment: "two_player",
+        name: "c4_eval_skips_the_top_rows_across_as_the_chapter_did",
+        edit: Edit {
+            file: "src/c4_eval.rs",
+            from: "for direction in DIRECTIONS {",
+            to: "for direction in DIRECTIONS.into_iter().filter(|&step| row < 4 || step != (0, 1)) {",
+        },
+        must_fail: &["four_in_a_row_is_won_wherever_it_is::case_6_across_the_top_row"],
+        may_fail: &["connect_four::eval::", "transcripts::", "skeleton::"],
+        first: "connect_four::eval::",
+    },
+    PlantedBug {
+        assignment: "two_player",
+        name: "stonehenge_ties_go_to_the_mover",
+        edit: Edit {
+            file: "src/stone_rep.rs",
+            from: "Some(if own > other { mover } else { !mover })",
+            to: "Some(if own >= other { mover } else { !mover })",
+        },
+        must_fail: &[
+            "stonehenge::arbiter::equal_sums_go_to_the_player_who_did_not_move",
+            "stonehenge::arbiter::every_line_as_the_chapter_arbitrates_in_random_games",
+        ],
+        may_fail: &["stonehenge::", "transcripts::", "skeleton::"],
+        first: "stonehenge::arbiter::",
+    },
+    PlantedBug {
+        assignment: "reversi_players",
+        name: "the_computer_keeps_the_first_of_equal_moves",
+        edit: Edit { file: "src/computer.rs", from: "if score >= best {", to: "if score > best {" },
+        must_fail: &[
+            "computer::the_opening_move_is_the_last_of_the_equal_ones",
+            "computer::the_books_choice_along_random_games",
+            "transcripts::",
+        ],
+        may_fail: &["computer::", "players::the_computer_announces_the_books_move"],
+        first: "computer::",
+    },
+    PlantedBug {
+        assignment: "reversi_players",
+        name: "a_lost_game_scores_like_a_tie_as_in_the_book",
+        edit: Edit {
+            file: "src/computer.rs",
+            from: "std::cmp::Ordering::Less => LOST,",
+            to: "std::cmp::Ordering::Less => 0,",
+        },
+        must_fail: &["computer::a_lost_game_is_the_worst_outcome_not_a_tie"],
+        may_fail: &["computer::", "transcripts::", "players::the_computer_announces_the_books_move"],
+        first: "computer::",
+    },
+    PlantedBug {
+        assignment: "reversi_players",
+        name: "the_score_line_has_four_spaces_not_the_books_six",
+        edit: Edit { file: "src/viewer.rs", from: "{black}      White(o)", to: "{black}    White(o)" },
+        must_fail: &["viewer::the_initial_position_is_drawn_exactly", "transcripts::"],
+        may_fail: &["viewer::"],
+        first: "viewer::",
+    },
+];
+
+#[test]
+fn a_planted_bug_loses_exactly_the_tests_that_cover_it() {
+    let mut unclear = Vec::new();
+    for bug in &PLANTED_BUGS {
+        let copy = copy_of_solution(bug.assignment, bug.name, std::slice::from_ref(&bug.edit));
+        let report = grade(bug.assignment, &copy);
+        assert_eq!(report.build_errors, None, "{}: the planted bug must compile", bug.name);
+        let failed: Vec<&str> =
+            report.tests.iter().filter(|test| test.status != Status::Passed).map(|test| test.name.as_str()).collect();
+        for must in bug.must_fail {
+            assert!(
+                failed.iter().any(|name| name.contains(must)),
+                "{}: no failing test is named like {must}; failed: {failed:#?}",
+                bug.name
+            );
+        }
+        for name in &failed {
+            let covered = bug.must_fail.iter().any(|must| name.contains(must))
+                || bug.may_fail.iter().any(|prefix| name.starts_with(prefix));
+            assert!(covered, "{}: {name} failed, but it does not cover the bug", bug.name);
+        }
+        for test in report.tests.iter().filter(|test| test.status != Status::Passed) {
+            let slow = test.status == Status::TimedOut && test.explanation.contains("too slow");
+            assert!(test.status == Status::Failed || slow, "{}: {} {:?}", bug.name, test.name, test.status);
+            assert!(!test.explanation.is_empty(), "{}: {} has no explanation", bug.name, test.name);
+        }
+        let text = report.text(Style { width: 80, verbose: false, colour: false });
+        let widest = text.lines().map(|line| line.chars().count()).max().unwrap_or(0);
+        assert!(widest <= 80, "{}: the report has a line of {widest} characters:\n{text}", bug.name);
+        // Short, and the broken rule first: the first group explained (its title starts a line).
+        let first = text.lines().find(|line| line.contains(" lost ") && !line.starts_with(' '));
+        if text.lines().count() >= 60 || !first.is_some_and(|line| line.starts_with(&format!("{} lost", bug.first))) {
+            unclear.push(format!("{}: {} lines, {} first:\n{text}", bug.name, text.lines().count(), bug.first));
+        }
+        // Its tests' time on two cores, without the build and the reference's one-time timing.
+        let seconds: f64 = report.tests.iter().map(|test| test.seconds).sum::<f64>() / 2.0;
+        assert!(seconds < 60.0, "{}: its tests took {seconds:.1} s on two cores", bug.name);
+    }
+    assert!(unclear.is_empty(), "reports too long or not naming the rule first:\n{}", unclear.join("\n"));
+}
+
+/// A bug that breaks one rule a rubric group claims ("every direction", "blocks", a
+/// tie-break, a weight): graded on `only` (a group, or the groups a prefix names), every one
+/// of those groups must lose points.
+struct RuleBug {
+    assignment: &'static str,
+    only: &'static str,
+    rule: &'static str,
+    edit: Edit<'static>,
+}
+
+/// reversi's `valid_move` looking along every line but one.
+const fn reversi_line_missing(rule: &'static str, to: &'static str) -> RuleBug {
+    RuleBug {
+        assignment: "reversi",
+        only: "functions::valid_move_",
+        rule,
+        edit: Edit { file: "src/lib.rs", from: "    for (dy, dx) in DIRECTIONS {", to },
+    }
+}
+
+const RULE_BUGS: [RuleBug; 32] = [
+    reversi_line_missing(
+        "up and to the left",
+        "    for (dy, dx) in DIRECTIONS.into_iter().filter(|&line| line != (-1, -1)) {",
+    ),
+    reversi_line_missing("up", "    for (dy, dx) in DIRECTIONS.into_iter().filter(|&line| line != (-1, 0)) {"),
+    reversi_line_missing(
+        "up and to the right",
+        "    for (dy, dx) in DIRECTIONS.into_iter().filter(|&line| line != (-1, 1)) {",
+    ),
+    reversi_line_missing("to the left", "    for (dy, dx) in DIRECTIONS.into_iter().filter(|&line| line != (0, -1)) {"),
+    reversi_line_missing("to the right", "    for (dy, dx) in DIRECTIONS.into_iter().filter(|&line| line != (0, 1)) {"),
+    reversi_line_missing(
+        "down and to the left",
+        "    for (dy, dx) in DIRECTIONS.into_iter().filter(|&line| line != (1, -1)) {",
+    ),
+    reversi_line_missing("down", "    for (dy, dx) in DIRECTIONS.into_iter().filter(|&line| line != (1, 0)) {"),
+    reversi_line_missing(
+        "down and to the right",
+        "    for (dy, dx) in DIRECTIONS.into_iter().filter(|&line| line != (1, 1)) {",
+    ),
+    RuleBug {
+        assignment: "reversi",
+        only: "functions::valid_move_checks::",
+        rule: "a block ends a line, it is not an opponent's disc",
+        edit: Edit {
+            file: "src/lib.rs",
+            from: "Some(disc) if disc == opponent(p) => run += 1,",
+            to: "Some(disc) if disc == opponent(p) || disc == BLOCK => run += 1,",
+        },
+    },
+    RuleBug {
+        assignment: "reversi",
+        only: "functions::valid_move_checks::",
+        rule: "a block ends a line, it is not the player's own disc",
+        edit: Edit {
+            file: "src/lib.rs",
+            from: "Some(disc) if disc == p => return run,",
+            to: "Some(disc) if disc == p || disc == BLOCK => return run,",
+        },
+    },
+    RuleBug {
+        assignment: "reversi",
+        only: "functions::valid_move_checks::",
+        rule: "a move on a block is invalid",
+        edit: Edit {
+            file: "src/lib.rs",
+            from: ".filter(|&(row, col)| board[row][col] == EMPTY) else {",
+            to: ".filter(|&(row, col)| board[row][col] != p && board[row][col] != opponent(p)) else {",
+        },
+    },
+    RuleBug {
+        assignment: "reversi",
+        only: "functions::valid_move_checks::",
+        rule: "the edge ends a line without capturing",
+        edit: Edit {
+            file: "src/lib.rs",
+            from: "            _ => return 0,",
+            to: "            None => return run,\n            _ => return 0,",
+        },
+    },
+    RuleBug {
+        assignment: "reversi",
+        only: "functions::valid_move_checks::",
+        rule: "a cell off the board is no move, however far off",
+        edit: Edit {
+            file: "src/lib.rs",
+            from: "let Some((row, col)) = cell::<N>(y, x)",
+            to: "let Some((row, col)) = cell::<N>(y.rem_euclid(N as i32), x.rem_euclid(N as i32))",
+        },
+    },
+    RuleBug {
+        assignment: "tictactoe",
+        only: "computer_move::on_chosen_boards::",
+        rule: "the book's first step: take a winning square",
+        edit: Edit {
+            file: "src/lib.rs",
+            from: "winning_square(&mut board, computer)\n        .or_else(|| winning_square(&mut board, opponent(computer)))",
+            to: "winning_square(&mut board, opponent(computer))",
+        },
+    },
+    RuleBug {
+        assignment: "tictactoe",
+        only: "computer_move::on_chosen_boards::",
+        rule: "the book's second step: block the human's winning square",
+        edit: Edit {
+            file: "src/lib.rs",
+            from: "\n        .or_else(|| winning_square(&mut board, opponent(computer)))",
+            to: "",
+        },
+    },
+    RuleBug {
+        assignment: "tictactoe",
+        only: "computer_move::on_chosen_boards::",
+        rule: "the book's third step: the centre before the corners",
+        edit: Edit { file: "src/lib.rs", from: "[4, 0, 2, 6, 8, 1, 3, 5, 7]", to: "[0, 4, 2, 6, 8, 1, 3, 5, 7]" },
+    },
+    RuleBug {
+        assignment: "tictactoe",
+        only: "computer_move::on_chosen_boards::",
+        rule: "the book's third step: the sides last, in order",
+        edit: Edit { file: "src/lib.rs", from: "[4, 0, 2, 6, 8, 1, 3, 5, 7]", to: "[4, 0, 2, 6, 8, 7, 5, 3, 1]" },
+    },
+    RuleBug {
+        assignment: "tictactoe",
+        only: "perfect::on_chosen_boards::",
+        rule: "the perfect player takes a win at once",
+        edit: Edit { file: "src/lib.rs", from: "_ => return -(empty + 1),", to: "_ => return -1," },
+    },
+    RuleBug {
+        assignment: "connect_n",
+        only: "game::",
+        rule: "N in a row across wins",
+        edit: Edit { file: "src/game.rs", from: "[(1, 0), (0, 1), (1, 1), (1, -1)]", to: "[(0, 1), (1, 1), (1, -1)]" },
+    },
+    RuleBug {
+        assignment: "connect_n",
+        only: "game::",
+        rule: "N in a row up a column wins",
+        edit: Edit { file: "src/game.rs", from: "[(1, 0), (0, 1), (1, 1), (1, -1)]", to: "[(1, 0), (1, 1), (1, -1)]" },
+    },
+    RuleBug {
+        assignment: "connect_n",
+        only: "game::",
+        rule: "N in a row up to the right wins",
+        edit: Edit { file: "src/game.rs", from: "[(1, 0), (0, 1), (1, 1), (1, -1)]", to: "[(1, 0), (0, 1), (1, -1)]" },
+    },
+    RuleBug {
+        assignment: "connect_n",
+        only: "smart::tie_break::",
+        rule: "of the best columns, the one nearest the centre",
+        edit: Edit {
+            file: "src/smart.rs",
+            from: "order.sort_by_key(|&column| ((2 * column).abs_diff(centre), column));",
+            to: "order.sort_by_key(|&column| column);",
+        },
+    },
+    RuleBug {
+        assignment: "two_player",
+        only: "connect_four::eval::",
+        rule: "2 for a window with one disc",
+        edit: Edit { file: "src/c4_eval.rs", from: "[0, 2, 10, 50]", to: "[0, 1, 10, 50]" },
+    },
+    RuleBug {
+        assignment: "two_player",
+        only: "connect_four::eval::",
+        rule: "10 for a window with two discs",
+        edit: Edit { file: "src/c4_eval.rs", from: "[0, 2, 10, 50]", to: "[0, 2, 5, 50]" },
+    },
+    RuleBug {
+        assignment: "two_player",
+        only: "connect_four::eval::",
+        rule: "50 for a window with three discs",
+        edit: Edit { file: "src/c4_eval.rs", from: "[0, 2, 10, 50]", to: "[0, 2, 10, 100]" },
+    },
+    RuleBug {
+        assignment: "two_player",
+        only: "connect_four::eval::",
+        rule: "every window once: none missing",
+        edit: Edit {
+            file: "src/c4_eval.rs",
+            from: "for direction in DIRECTIONS {",
+            to: "for direction in DIRECTIONS.into_iter().take(3) {",
+        },
+    },
+    RuleBug {
+        assignment: "two_player",
+        only: "connect_four::eval::",
+        rule: "every window once: none twice",
+        edit: Edit {
+            file: "src/c4_eval.rs",
+            from: "for direction in DIRECTIONS {",
+            to: "for direction in DIRECTIONS.into_iter().chain([(1, 1)]) {",
+        },
+    },
+    RuleBug {
+        assignment: "two_player",
+        only: "stonehenge::arbiter::",
+        rule: "a line goes early to a player the other can no longer beat",
+        edit: Edit {
+            file: "src/stone_rep.rs",
+            from: ".iter().take(empty).sum::<u32>()",
+            to: ".iter().take(empty + 1).sum::<u32>()",
+        },
+    },
+    RuleBug {
+        assignment: "two_player",
+        only: "stonehenge::eval::",
+        rule: "eight lines win for the second player too",
+        edit: Edit { file: "src/stone_eval.rs", from: "if lines2 >= LINES_TO_WIN {", to: "if lines2 > LINES_TO_WIN {" },
+    },
+    RuleBug {
+        assignment: "two_player",
+        only: "stonehenge::eval::",
+        rule: "the lines held count",
+        edit: Edit {
+            file: "src/stone_eval.rs",
+            from: "50 * (lines1 as i32 - lines2 as i32)",
+            to: "40 * (lines1 as i32 - lines2 as i32)",
+        },
+    },
+    RuleBug {
+        assignment: "reversi_players",
+        only: "computer::",
+        rule: "corner_value: an opponent's corner is worth -30",
+        edit: Edit { file: "src/computer.rs", from: "Some(_) => -30,", to: "Some(_) => 0," },
+    },
+    RuleBug {
+        assignment: "reversi_players",
+        only: "computer::",
+        rule: "corner_value: the player's discs next to an empty corner cost 30",
+        edit: Edit {
+            file: "src/computer.rs",
+            from: "(if has(player) { -30 } else { 0 })",
+            to: "(if has(player) { 0 } else { 0 })",
+        },
+    },
+];
+
+/// Every rule a group claims is checked there: the rule broken alone, its group loses points.
+/// One copy per assignment, edited in place, so that each bug rebuilds only the solution.
+#[test]
+fn breaking_a_rule_a_group_claims_loses_points_there() {
+    let mut unchecked = Vec::new();
+    for bug in &RULE_BUGS {
+        let copy = copy_of_solution(bug.assignment, "a_broken_rule", std::slice::from_ref(&bug.edit));
+        let report = grade_with(bug.assignment, &copy, None, Some(bug.only));
+        assert_eq!(report.build_errors, None, "{}: the planted bug must compile", bug.rule);
+        let groups: std::collections::BTreeSet<&str> = report.tests.iter().map(|test| test.group.as_str()).collect();
+        assert!(!groups.is_empty(), "{}: no test starts with {}", bug.rule, bug.only);
+        for group in groups {
+            let lost = report.tests.iter().any(|test| test.group == group && test.status != Status::Passed);
+            if !lost {
+                unchecked.push(format!("{}: {group} does not check {:?}", bug.assignment, bug.rule));
+            }
+        }
+    }
+    assert!(unchecked.is_empty(), "rules a group claims but does not check:\n{}", unchecked.join("\n"));
+}
+
+/// A message: the file that prints it, and its text between its quotes.
+type Message = (&'static str, &'static str);
+
+/// The messages each program prints (of the code the student writes), by assignment, and the
+/// groups that claim them: whole games, byte for byte, or the group of the part that prints
+/// it. Each is the text between its quotes in the solution's source.
+const MESSAGES: [(&str, &str, &[Message]); 8] = [
+    (
+        "reversi",
+        "transcripts::",
+        &[
+            ("src/lib.rs", "Enter number of blocks: "),
+            ("src/lib.rs", "Too many blocks!"),
+            ("src/lib.rs", "Enter position for block {k}: "),
+            ("src/lib.rs", "Invalid position!"),
+            ("src/lib.rs", "Round {round}:"),
+            ("src/lib.rs", "Player {player} has no valid moves! Pass!"),
+            ("src/lib.rs", "Game over:"),
+            ("src/lib.rs", "Player {player}'s turn: "),
+            ("src/lib.rs", "Invalid move!"),
+            ("src/lib.rs", "Player X wins!"),
+            ("src/lib.rs", "Player O wins!"),
+            ("src/lib.rs", "Draw game!"),
+        ],
+    ),
+    (
+        "tictactoe",
+        "transcripts::",
+        &[
+            ("src/lib.rs", "Do you require the first move?"),
+            ("src/lib.rs", r"\nThen take the first move.  You will need it."),
+            ("src/lib.rs", r"\nYour bravery will be your undoing... I will go first."),
+            ("src/lib.rs", "Where will you move?"),
+            ("src/lib.rs", r"\nThat square is already occupied, foolish human."),
+            ("src/lib.rs", "Fine..."),
+            ("src/lib.rs", "I shall take square number {square}"),
+        ],
+    ),
+    (
+        "connect_n",
+        "transcripts::",
+        &[
+            ("src/game.rs", "{} (red, R) against {} (black, B): {} columns, {} levels, {} in a row wins."),
+            ("src/game.rs", "{} drops a {} checker in column {column}."),
+            ("src/game.rs", "It's a tie."),
+            ("src/game.rs", "{} wins!"),
+            ("src/player.rs", "{}, drop a {} checker in which column (1-{columns})? "),
+            ("src/player.rs", "That is not a column number."),
+            ("src/player.rs", "There is no column {column}."),
+            ("src/player.rs", "Column {column} is full."),
+        ],
+    ),
+    (
+        "two_player",
+        "transcripts::",
+        &[
+            ("src/c4_text.rs", "{text} y/n ? "),
+            ("src/c4_text.rs", "C4 ..."),
+            ("src/c4_text.rs", "Bye for now ... "),
+            ("src/c4_text.rs", "The first player won"),
+            ("src/c4_text.rs", "The first player lost"),
+            ("src/c4_text.rs", "Stalemate"),
+            ("src/c4_text.rs", r"X: 1st player   O: 2nd player\n"),
+            ("src/c4_text.rs", "Choose player{} : "),
+            ("src/c4_text.rs", "Invalid move - try again"),
+            ("src/c4_text.rs", "Is there to be a machine player ?"),
+            ("src/c4_text.rs", "Play again?"),
+            ("src/stone_text.rs", "{text} y/n ? "),
+            ("src/stone_text.rs", "Type a place and a stone, as in: 7 3"),
+            ("src/stone_text.rs", "There is no place {place}: the places are 0 to {}."),
+            ("src/stone_text.rs", "Place {place} is taken."),
+            ("src/stone_text.rs", "{} has no stone {stone} left."),
+            ("src/stone_text.rs", "Stonehenge ..."),
+            ("src/stone_text.rs", "Bye for now ..."),
+            ("src/stone_text.rs", "X won."),
+            ("src/stone_text.rs", r"X: 1st player   O: 2nd player\n"),
+            ("src/stone_text.rs", "{} puts a {} on place {}."),
+            ("src/stone_text.rs", "{holder} takes ley-line {line}."),
+            ("src/stone_text.rs", "{}, your move (place stone): "),
+            ("src/stone_text.rs", "Is {} played by the machine?"),
+            ("src/stone_text.rs", "Play again?"),
+            ("src/stone_text.rs", "X holds {x}, O holds {o} of the {} ley-lines; {LINES_TO_WIN} win."),
+        ],
+    ),
+    (
+        "reversi_players",
+        "transcripts::",
+        &[
+            ("src/messages.rs", "{}: no valid move possible."),
+            ("src/messages.rs", "{} wins!"),
+            ("src/human.rs", "{}, enter your move (e.g., a7) : "),
+            ("src/human.rs", "Invalid move. Please try again."),
+            ("src/human.rs", "{} is a valid example, but other moves may be better."),
+            ("src/computer.rs", "{} plays [{}]"),
+        ],
+    ),
+    // What no whole game of the transcripts prints, the groups that claim it check.
+    ("connect_n", "game::", &[("src/game.rs", "Press Enter to continue. ")]),
+    ("two_player", "stonehenge::text::", &[("src/stone_text.rs", "O won."), ("src/stone_text.rs", "Nobody won.")]),
+    ("reversi_players", "players::", &[("src/messages.rs", "Game tied."), ("src/messages.rs", "No winner!")]),
+];
+
+/// Every message a program prints is checked byte for byte by the group that claims it: each
+/// message altered on its own (a mark `[M7]` at its start) is the difference some failing
+/// test shows. All the unchecked messages are marked at once, and those a test shows are
+/// crossed off, until none is left (or none more is shown), so that a few builds check them
+/// all: a message always printed after another is shown once the other is no longer marked.
+#[test]
+fn altering_any_message_loses_points_in_the_group_that_claims_it() {
+    let mut unchecked = Vec::new();
+    for (assignment, only, messages) in MESSAGES {
+        let mut left: Vec<usize> = (0..messages.len()).collect();
+        while !left.is_empty() {
+            let quoted: Vec<(String, String)> = left
+                .iter()
+                .map(|&index| (format!("\"{}\"", messages[index].1), format!("\"[M{index}]{}\"", messages[index].1)))
+                .collect();
+            let edits: Vec<Edit> = left
+                .iter()
+                .zip(&quoted)
+                .map(|(&index, (from, to))| Edit { file: messages[index].0, from, to })
+                .collect();
+            let copy = copy_of_solution(assignment, "a_message_altered", &edits);
+            let report = grade_with(assignment, &copy, None, Some(only));
+            assert_eq!(report.build_errors, None, "{assignment}: the marked messages must compile");
+            let shown: String = report
+                .tests
+                .iter()
+                .filter(|test| test.status != Status::Passed)
+                .map(|test| test.explanation.as_str())
+                .collect();
+            let before = left.len();
+            left.retain(|index| !shown.contains(&format!("[M{index}]")));
+            if left.len() == before {
+                break;
+            }
+        }
+        unchecked.extend(left.iter().map(|&index| format!("{assignment}: {:?} ({only})", messages[index].1)));
+    }
+    assert!(unchecked.is_empty(), "messages no test of their group checks:\n{}", unchecked.join("\n"));
+}
