@@ -120,9 +120,12 @@ fn starter_and_solution_have_the_same_public_api() {
 /// A failed assertion is what a student reads of a lost point, so every assertion of a graded
 /// suite says what it checks (with the board, the input or the call), and an `assert_eq!`
 /// puts the value under test first: the report calls the first value "actual" and the second
-/// "expected" (`testkit::in_words`).
+/// "expected" (`testkit::in_words`). For the same reason a suite has no bare `.unwrap()`, even
+/// inside a macro's arguments: its panic, "called `Result::unwrap()` on an `Err` value", names
+/// neither the call nor what it should have done; an `.expect("…")` says both.
 #[test]
 fn every_assertion_of_a_suite_says_what_it_checks() {
+    use quote::ToTokens;
     use syn::visit::Visit;
     struct Assertions<'a> {
         file: &'a Path,
@@ -131,20 +134,48 @@ fn every_assertion_of_a_suite_says_what_it_checks() {
     impl<'ast> Visit<'ast> for Assertions<'_> {
         fn visit_macro(&mut self, mac: &'ast syn::Macro) {
             let name = mac.path.segments.last().map(|segment| segment.ident.to_string()).unwrap_or_default();
+            let call: String = mac.tokens.to_string().chars().take(70).collect();
+            let at = format!("{}: {name}!({call}…)", self.file.display());
+            // A macro's arguments are tokens to syn, not expressions it visits: those that parse
+            // as expressions (an assertion's, a `format!`'s) are visited here; the others (a
+            // `proptest!` block, a `matches!` with a guard) are searched as text.
+            let parser = syn::punctuated::Punctuated::<syn::Expr, syn::Token![,]>::parse_terminated;
+            let Ok(arguments) = mac.parse_body_with(parser) else {
+                if mac.tokens.to_string().contains(". unwrap ()") {
+                    self.bare.push(format!(
+                        "{at} has an .unwrap() without a message: .expect(\"…\") what the call should do"
+                    ));
+                }
+                return;
+            };
+            for argument in &arguments {
+                self.visit_expr(argument);
+            }
             let needs = match name.as_str() {
                 "assert" => 2,
                 "assert_eq" | "assert_ne" => 3,
                 _ => return,
             };
-            let parser = syn::punctuated::Punctuated::<syn::Expr, syn::Token![,]>::parse_terminated;
-            let Ok(arguments) = mac.parse_body_with(parser) else { return };
-            let call: String = mac.tokens.to_string().chars().take(70).collect();
-            let at = format!("{}: {name}!({call}…)", self.file.display());
             if arguments.len() < needs {
                 self.bare.push(format!("{at} has no message"));
             } else if needs == 3 && matches!(arguments[0], syn::Expr::Lit(_)) {
                 self.bare.push(format!("{at} puts the expected value first"));
             }
+        }
+
+        fn visit_expr_method_call(&mut self, call: &'ast syn::ExprMethodCall) {
+            if call.method == "unwrap" && call.args.is_empty() {
+                let receiver = call.receiver.to_token_stream().to_string();
+                let receiver = match receiver.char_indices().nth(70) {
+                    Some((cut, _)) => format!("{}…", &receiver[..cut]),
+                    None => receiver,
+                };
+                self.bare.push(format!(
+                    "{}: {receiver}.unwrap() has no message: .expect(\"…\") what the call should do",
+                    self.file.display()
+                ));
+            }
+            syn::visit::visit_expr_method_call(self, call);
         }
     }
     let mut bare = Vec::new();
@@ -163,7 +194,7 @@ fn every_assertion_of_a_suite_says_what_it_checks() {
             bare.extend(assertions.bare);
         }
     }
-    assert!(bare.is_empty(), "{} assertions need a message:\n{}", bare.len(), bare.join("\n"));
+    assert!(bare.is_empty(), "{} assertions or unwraps need a message:\n{}", bare.len(), bare.join("\n"));
 }
 
 /// The public items of the module in `file` and its submodules, without docs, bodies or

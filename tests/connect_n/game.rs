@@ -29,7 +29,12 @@ fn scripts(moves: &str) -> (Script, Script) {
 #[track_caller]
 fn winner_after(columns: i32, levels: i32, n: i32, moves: &str) -> Option<i32> {
     let (mut red, mut black) = scripts(moves);
-    let mut game = Game::new(columns, levels, n, &mut red, &mut black).unwrap();
+    let mut game = Game::new(columns, levels, n, &mut red, &mut black).unwrap_or_else(|error| {
+        panic!(
+            "Game::new({columns}, {levels}, {n}, …) should make a game of {columns} columns and {levels} levels, \
+             N = {n}: {error:?}"
+        )
+    });
     for (index, _) in moves.bytes().enumerate() {
         assert_eq!(game.completed(), None, "the game ended before move {} of {moves}", index + 1);
         assert!(game.take_turn(), "move {} of {moves} was not made", index + 1);
@@ -91,7 +96,8 @@ fn a_win_with_the_last_checker_is_a_win_not_a_tie() {
 #[test]
 fn red_moves_first_and_the_players_alternate() {
     let (mut red, mut black) = scripts("2233");
-    let mut game = Game::new(4, 3, 3, &mut red, &mut black).unwrap();
+    let mut game = Game::new(4, 3, 3, &mut red, &mut black)
+        .expect("Game::new(4, 3, 3, …) should make a game of 4 columns and 3 levels, N = 3");
     for turn in 0..4 {
         assert!(
             game.take_turn(),
@@ -115,7 +121,8 @@ fn red_moves_first_and_the_players_alternate() {
 #[test]
 fn no_turn_is_taken_once_the_game_is_over() {
     let (mut red, mut black) = scripts("1212134");
-    let mut game = Game::new(4, 3, 3, &mut red, &mut black).unwrap();
+    let mut game = Game::new(4, 3, 3, &mut red, &mut black)
+        .expect("Game::new(4, 3, 3, …) should make a game of 4 columns and 3 levels, N = 3");
     while game.take_turn() {}
     let played = "red playing columns 1, 1, 1, 4 and black 2, 2, 3 on a 4 × 3 game, N = 3 (red wins on move 5)";
     assert_eq!(game.completed(), Some(RED), "completed() once take_turn() returns false, {played}");
@@ -132,7 +139,8 @@ fn a_player_that_gives_no_move_or_an_illegal_one_takes_no_turn() {
     for moves in [vec![], vec![9], vec![0], vec![-1]] {
         let mut red = Script(moves.clone(), "Red");
         let mut black = Script(vec![1], "Black");
-        let mut game = Game::new(3, 2, 3, &mut red, &mut black).unwrap();
+        let mut game = Game::new(3, 2, 3, &mut red, &mut black)
+            .expect("Game::new(3, 2, 3, …) should make a game of 3 columns and 2 levels, N = 3");
         let chosen = moves.first().copied().unwrap_or(0);
         let turn = format!("take_turn() on a new 3 × 2 game where red's choose_move gives {chosen} (no column of 3)");
         assert!(!game.take_turn(), "{turn} returned true");
@@ -169,7 +177,10 @@ fn n_longer_than_the_scaffold_is_a_game_that_ends_in_a_tie() {
 fn play_returns_the_winner_and_announces_it() {
     let (terminal, screen) = at_terminal("");
     let (mut red, mut black) = scripts("11223");
-    let winner = Game::new(4, 3, 3, &mut red, &mut black).unwrap().play(&terminal).unwrap();
+    let winner = Game::new(4, 3, 3, &mut red, &mut black)
+        .expect("Game::new(4, 3, 3, …) should make a game of 4 columns and 3 levels, N = 3")
+        .play(&terminal)
+        .expect("play() of the moves 11223 (red first) on a 4 × 3 game, N = 3, should return Ok(RED)");
     assert_eq!(winner, RED, "play() of the moves 11223 (red first) on a 4 × 3 game, N = 3, players Red and Black");
     assert!(
         screen.text().ends_with("Red wins!\n"),
@@ -178,7 +189,10 @@ fn play_returns_the_winner_and_announces_it() {
     );
     let (terminal, screen) = at_terminal("");
     let (mut red, mut black) = scripts("123321");
-    let winner = Game::new(3, 2, 3, &mut red, &mut black).unwrap().play(&terminal).unwrap();
+    let winner = Game::new(3, 2, 3, &mut red, &mut black)
+        .expect("Game::new(3, 2, 3, …) should make a game of 3 columns and 2 levels, N = 3")
+        .play(&terminal)
+        .expect("play() of the moves 123321 (red first) on a 3 × 2 game, N = 3, should return Ok(TIE_GAME)");
     assert_eq!(winner, TIE_GAME, "play() of the moves 123321 (red first) filling a 3 × 2 game, N = 3");
     assert!(
         screen.text().ends_with("It's a tie.\n"),
@@ -192,7 +206,10 @@ fn play_returns_the_winner_and_announces_it() {
 fn play_prints_the_documented_transcript() {
     let (terminal, screen) = at_terminal("");
     let (mut red, mut black) = scripts("121");
-    Game::new(2, 2, 2, &mut red, &mut black).unwrap().play(&terminal).unwrap();
+    Game::new(2, 2, 2, &mut red, &mut black)
+        .expect("Game::new(2, 2, 2, …) should make a game of 2 columns and 2 levels, N = 2")
+        .play(&terminal)
+        .expect("play() of the moves 121 (red first) on a 2 × 2 game, N = 2, should return Ok(RED)");
     assert_eq!(
         screen.text(),
         "Red (red, R) against Black (black, B): 2 columns, 2 levels, 2 in a row wins.\n\
@@ -210,7 +227,9 @@ fn play_stops_when_a_human_has_no_more_input() {
     let (terminal, screen) = at_terminal("1\n");
     let mut human = HumanPlayer::new("Marge", &terminal);
     let mut bad = BadPlayer::new("Homer");
-    let result = Game::new(4, 3, 3, &mut human, &mut bad).unwrap().play(&terminal);
+    let result = Game::new(4, 3, 3, &mut human, &mut bad)
+        .expect("Game::new(4, 3, 3, …) should make a game of 4 columns and 3 levels, N = 3")
+        .play(&terminal);
     assert!(
         matches!(&result, Err(Error::NoMove(name)) if name == "Marge"),
         "play() of Marge (HumanPlayer, the input \"1\\n\") against Homer (BadPlayer) returned {result:?}, not \
@@ -230,7 +249,13 @@ fn computers_play_on_without_pausing_when_no_one_watches() {
     let (terminal, screen) = at_terminal("");
     let mut bart = BadPlayer::with_seed("Bart", 1);
     let mut homer = BadPlayer::with_seed("Homer", 2);
-    Game::new(7, 6, 4, &mut bart, &mut homer).unwrap().play(&terminal).unwrap();
+    Game::new(7, 6, 4, &mut bart, &mut homer)
+        .expect("Game::new(7, 6, 4, …) should make a game of 7 columns and 6 levels, N = 4")
+        .play(&terminal)
+        .expect(
+            "play() of two BadPlayers on a 7 × 6 game, N = 4, at a terminal that is not interactive should return \
+             Ok(the winner) without reading input",
+        );
     assert!(
         !screen.text().contains("Enter"),
         "play() of two BadPlayers on a 7 × 6 game at a terminal that is not interactive printed \"Enter\": a pause"
@@ -243,7 +268,13 @@ fn computers_pause_for_enter_between_moves_when_someone_watches() {
     let terminal = connect_n::Terminal::interactive(std::io::Cursor::new(b"\n\n".to_vec()), screen.clone());
     let (mut red, mut black) = scripts("121");
     assert_eq!(
-        Game::new(2, 2, 2, &mut red, &mut black).unwrap().play(&terminal).unwrap(),
+        Game::new(2, 2, 2, &mut red, &mut black)
+            .expect("Game::new(2, 2, 2, …) should make a game of 2 columns and 2 levels, N = 2")
+            .play(&terminal)
+            .expect(
+                "play() of the moves 121 (red first) on a 2 × 2 game, N = 2, at an interactive terminal given Enter \
+                 for each pause should return Ok(RED)",
+            ),
         RED,
         "play() of the moves 121 (red first) on a 2 × 2 game, N = 2, at an interactive terminal"
     );
@@ -257,7 +288,9 @@ fn computers_pause_for_enter_between_moves_when_someone_watches() {
     // The watcher leaves: the input ends during a pause.
     let terminal = connect_n::Terminal::interactive(std::io::Cursor::new(b"\n".to_vec()), connect_n::Screen::default());
     let (mut red, mut black) = scripts("121");
-    let result = Game::new(2, 2, 2, &mut red, &mut black).unwrap().play(&terminal);
+    let result = Game::new(2, 2, 2, &mut red, &mut black)
+        .expect("Game::new(2, 2, 2, …) should make a game of 2 columns and 2 levels, N = 2")
+        .play(&terminal);
     assert!(
         matches!(result, Err(Error::Console(_))),
         "play() at an interactive terminal whose input ends during a pause returned {result:?}, not \
@@ -270,13 +303,15 @@ fn the_same_players_play_several_games() {
     let mut bart = BadPlayer::with_seed("Bart", 5);
     let mut homer = BadPlayer::with_seed("Homer", 6);
     for _ in 0..3 {
-        let mut game = Game::new(3, 3, 3, &mut bart, &mut homer).unwrap();
+        let mut game = Game::new(3, 3, 3, &mut bart, &mut homer)
+            .expect("Game::new(3, 3, 3, …) should make a game of 3 columns and 3 levels, N = 3");
         while game.take_turn() {}
         assert!(
             game.completed().is_some(),
             "completed() once take_turn() returns false: Bart against Homer (BadPlayers, again), 3 × 3, N = 3"
         );
-        let mut game = Game::new(3, 3, 3, &mut homer, &mut bart).unwrap();
+        let mut game = Game::new(3, 3, 3, &mut homer, &mut bart)
+            .expect("Game::new(3, 3, 3, …) should make a game of 3 columns and 3 levels, N = 3");
         while game.take_turn() {}
         assert!(
             game.completed().is_some(),

@@ -12,7 +12,12 @@ use rstest::rstest;
 #[case(10, 1)]
 #[case(1, 10)]
 fn a_new_scaffold_has_its_size_and_is_empty(#[case] columns: i32, #[case] levels: i32) {
-    let s = Scaffold::new(columns, levels).unwrap();
+    let s = Scaffold::new(columns, levels).unwrap_or_else(|error| {
+        panic!(
+            "Scaffold::new({columns}, {levels}) should make a scaffold of {columns} columns and {levels} \
+             levels: {error:?}"
+        )
+    });
     assert_eq!(
         (s.cols(), s.levels(), s.number_empty()),
         (columns, levels, columns * levels),
@@ -48,7 +53,7 @@ fn a_size_that_is_not_positive_or_too_large_is_an_error(#[case] columns: i32, #[
 
 #[test]
 fn checkers_drop_to_the_lowest_vacant_level() {
-    let mut s = Scaffold::new(4, 3).unwrap();
+    let mut s = Scaffold::new(4, 3).expect("Scaffold::new(4, 3) should make a scaffold of 4 columns and 3 levels");
     assert!(s.make_move(2, RED), "make_move(2, RED) on a new 4 × 3 scaffold returned false");
     assert!(
         s.make_move(2, BLACK),
@@ -92,7 +97,7 @@ fn a_full_column_refuses_a_checker_and_nothing_changes() {
 #[case(i32::MIN)]
 #[case(i32::MAX)]
 fn a_column_outside_the_scaffold_is_refused(#[case] column: i32) {
-    let mut s = Scaffold::new(3, 2).unwrap();
+    let mut s = Scaffold::new(3, 2).expect("Scaffold::new(3, 2) should make a scaffold of 3 columns and 2 levels");
     assert!(
         !s.make_move(column, RED),
         "make_move({column}, RED) returned true on a new 3 × 2 scaffold, which has no column {column}"
@@ -109,7 +114,7 @@ fn a_column_outside_the_scaffold_is_refused(#[case] column: i32) {
 #[case(2)]
 #[case(-7)]
 fn a_color_other_than_red_or_black_is_refused(#[case] color: i32) {
-    let mut s = Scaffold::new(3, 2).unwrap();
+    let mut s = Scaffold::new(3, 2).expect("Scaffold::new(3, 2) should make a scaffold of 3 columns and 2 levels");
     assert!(
         !s.make_move(1, color),
         "make_move(1, {color}) returned true on a new 3 × 2 scaffold: {color} is neither RED nor BLACK"
@@ -139,7 +144,7 @@ fn a_position_outside_the_scaffold_is_vacant(#[case] column: i32, #[case] level:
 
 #[test]
 fn the_spec_example_of_undo_move() {
-    let mut s = Scaffold::new(3, 2).unwrap();
+    let mut s = Scaffold::new(3, 2).expect("Scaffold::new(3, 2) should make a scaffold of 3 columns and 2 levels");
     s.make_move(2, RED);
     s.make_move(1, BLACK);
     s.make_move(1, RED);
@@ -169,7 +174,7 @@ fn undo_move_takes_back_every_move_latest_first_then_returns_0() {
     }
     assert_eq!(
         s,
-        Scaffold::new(4, 3).unwrap(),
+        Scaffold::new(4, 3).expect("Scaffold::new(4, 3) should make a scaffold of 4 columns and 3 levels"),
         "the scaffold after undoing all its moves, compared with Scaffold::new(4, 3)"
     );
     assert_eq!(s.undo_move(), 0, "undo_move() on a 4 × 3 scaffold whose moves {moves} are all undone");
@@ -200,9 +205,9 @@ fn display_matches_the_spec_example() {
 fn display_prints_what_display_formats() {
     let s = scaffold(5, 4, "3344512");
     let mut printed = Vec::new();
-    s.display(&mut printed).unwrap();
+    s.display(&mut printed).expect("display() of a 5 × 4 scaffold into a Vec<u8> should write it and return Ok");
     assert_eq!(
-        String::from_utf8(printed).unwrap(),
+        String::from_utf8(printed).expect("what display() writes should be UTF-8 text"),
         s.to_string(),
         "what display() writes, compared with the Display format, of a 5 × 4 scaffold after the moves 3344512"
     );

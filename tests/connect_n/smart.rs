@@ -84,7 +84,12 @@ impl Minimax {
 }
 
 fn scaffold_of(columns: &Columns, levels: usize) -> Scaffold {
-    let mut scaffold = Scaffold::new(columns.len() as i32, levels as i32).unwrap();
+    let mut scaffold = Scaffold::new(columns.len() as i32, levels as i32).unwrap_or_else(|error| {
+        let count = columns.len();
+        panic!(
+            "Scaffold::new({count}, {levels}) should make a scaffold of {count} columns and {levels} levels: {error:?}"
+        )
+    });
     for (column, checkers) in columns.iter().enumerate() {
         for &color in checkers {
             assert!(
@@ -122,7 +127,11 @@ fn check_every_position(columns: usize, levels: usize, n: usize, tie_break: bool
             .map(|column| (position[column].len() < levels).then(|| minimax.move_score(&mut position, column, color)))
             .collect();
         let best = scores.iter().flatten().max().copied().expect("a position that is not over has a move");
-        let expected = centre_first(columns).into_iter().find(|&column| scores[column] == Some(best)).unwrap() + 1;
+        let expected = centre_first(columns)
+            .into_iter()
+            .find(|&column| scores[column] == Some(best))
+            .expect("the best score is some column's")
+            + 1;
         let scaffold = scaffold_of(&position, levels);
         let chosen = smart.choose_move(&scaffold, n as i32, color);
         checked += 1;
@@ -207,7 +216,8 @@ mod optimal {
     #[case(10, 1, 4)]
     #[case(5, 4, 4)] // not in the spec's table: one board larger than all of them, for good measure
     fn on_random_positions_of_the_spec_sizes(#[case] columns: usize, #[case] levels: usize, #[case] n: usize) {
-        let shape = Shape::new(columns, levels, n).unwrap();
+        let shape =
+            Shape::new(columns, levels, n).expect("each size of the spec's table is a shape of gamekit's solver");
         let mut rng = ChaCha8Rng::seed_from_u64((columns * 100 + levels * 10 + n) as u64);
         let mut solver = Solver::new(shape);
         let mut smart = SmartPlayer::new("Lisa");
@@ -222,13 +232,15 @@ mod optimal {
     fn on_connect_four_endgames() {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/connect4/Test_L3_R1");
         let text = std::fs::read_to_string(&path).unwrap_or_else(|error| panic!("{}: {error}", path.display()));
-        let shape = Shape::new(7, 6, 4).unwrap();
+        let shape = Shape::new(7, 6, 4).expect("7 × 6, N = 4 is a shape of gamekit's solver");
         let mut solver = Solver::new(shape);
         let mut smart = SmartPlayer::new("Lisa");
         for line in text.lines().take(25) {
-            let moves = line.split_whitespace().next().unwrap();
-            let position = Position::from_moves(shape, moves).unwrap();
-            let mut scaffold = Scaffold::new(7, 6).unwrap();
+            let moves = line.split_whitespace().next().expect("each line of the fixture starts with its moves");
+            let position =
+                Position::from_moves(shape, moves).expect("the fixture's moves make a position of gamekit's solver");
+            let mut scaffold =
+                Scaffold::new(7, 6).expect("Scaffold::new(7, 6) should make a scaffold of 7 columns and 6 levels");
             for (index, column) in moves.bytes().enumerate() {
                 scaffold.make_move(i32::from(column - b'0'), if index % 2 == 0 { RED } else { BLACK });
             }
@@ -243,7 +255,12 @@ fn random_position(shape: Shape, rng: &mut ChaCha8Rng) -> (Scaffold, Position) {
     let (columns, levels) = (shape.columns(), shape.levels());
     loop {
         let mut position = Position::new(shape);
-        let mut scaffold = Scaffold::new(columns as i32, levels as i32).unwrap();
+        let mut scaffold = Scaffold::new(columns as i32, levels as i32).unwrap_or_else(|error| {
+            panic!(
+                "Scaffold::new({columns}, {levels}) should make a scaffold of {columns} columns and {levels} \
+                 levels: {error:?}"
+            )
+        });
         let moves = rng.random_range(0..columns * levels);
         while (position.moves() as usize) < moves {
             let column = rng.random_range(0..columns);
@@ -274,7 +291,7 @@ fn check_against_solver(
     color: i32,
 ) {
     let values = solver.analyze(position);
-    let best = values.iter().flatten().max().copied().unwrap();
+    let best = values.iter().flatten().max().copied().expect("a position that is not over has a move");
     let chosen = smart.choose_move(scaffold, n, color);
     let value = usize::try_from(chosen - 1).ok().and_then(|column| values.get(column).copied().flatten());
     assert!(value == Some(best), "{} to move, N = {n}:\n{scaffold}{}", name(color), not_the_best(chosen, &values));
@@ -350,9 +367,16 @@ mod timing {
     #[case(10, 2, 2)]
     #[case(10, 1, 4)]
     fn within_ten_seconds_on_the_spec_sizes(#[case] columns: usize, #[case] levels: usize, #[case] n: usize) {
-        let shape = Shape::new(columns, levels, n).unwrap();
+        let shape =
+            Shape::new(columns, levels, n).expect("each size of the spec's table is a shape of gamekit's solver");
         let mut rng = ChaCha8Rng::seed_from_u64(7);
-        let mut positions = vec![(Scaffold::new(columns as i32, levels as i32).unwrap(), Position::new(shape))];
+        let empty = Scaffold::new(columns as i32, levels as i32).unwrap_or_else(|error| {
+            panic!(
+                "Scaffold::new({columns}, {levels}) should make a scaffold of {columns} columns and {levels} levels: \
+                 {error:?}"
+            )
+        });
+        let mut positions = vec![(empty, Position::new(shape))];
         positions.extend((0..5).map(|_| random_position(shape, &mut rng)));
         for (scaffold, position) in positions {
             let color = if position.moves() % 2 == 0 { RED } else { BLACK };

@@ -6,7 +6,8 @@ use connect_n::{BLACK, BadPlayer, Game, HumanPlayer, Player, RED, Scaffold, Smar
 use std::io::Write;
 
 fn do_scaffold_tests(out: &Terminal) {
-    let mut s = Scaffold::new(3, 2).unwrap();
+    let mut s = Scaffold::new(3, 2)
+        .expect("the spec's scaffold test: Scaffold::new(3, 2) should make a scaffold of 3 columns and 2 levels");
     assert!(
         s.cols() == 3 && s.levels() == 2 && s.number_empty() == 6,
         "the spec's scaffold test: Scaffold s(3, 2)'s size"
@@ -20,14 +21,14 @@ fn do_scaffold_tests(out: &Terminal) {
         "the spec's scaffold test: s.checkerAt(1, 1) == RED && s.checkerAt(1, 2) == BLACK"
     );
     assert!(s.checker_at(2, 1) == VACANT, "the spec's scaffold test: s.checkerAt(2, 1) == VACANT");
-    s.display(out.clone()).unwrap();
+    s.display(out.clone()).expect("the spec's scaffold test: s.display() should print the scaffold and return Ok");
 }
 
 #[test]
 fn scaffold_tests_print_the_scaffold_then_passed() {
     let (out, screen) = at_terminal("");
     do_scaffold_tests(&out);
-    writeln!(out.clone(), "Passed all tests").unwrap();
+    writeln!(out.clone(), "Passed all tests").expect("the test's in-memory terminal takes what is written to it");
     assert_eq!(
         screen.text(),
         "|B| | |\n|R| | |\n+-+-+-+\nPassed all tests\n",
@@ -42,12 +43,13 @@ fn do_player_tests(terminal: &Terminal) {
     assert!(bp.name() == "Homer" && !bp.is_interactive(), "the spec's player test: BadPlayer bp(\"Homer\")");
     let mut sp = SmartPlayer::new("Lisa");
     assert!(sp.name() == "Lisa" && !sp.is_interactive(), "the spec's player test: SmartPlayer sp(\"Lisa\")");
-    let mut s = Scaffold::new(3, 2).unwrap();
+    let mut s = Scaffold::new(3, 2)
+        .expect("the spec's player test: Scaffold::new(3, 2) should make a scaffold of 3 columns and 2 levels");
     s.make_move(1, RED);
     s.make_move(1, BLACK);
-    writeln!(terminal.clone(), "======").unwrap();
+    writeln!(terminal.clone(), "======").expect("the test's in-memory terminal takes what is written to it");
     let n = hp.choose_move(&s, 3, RED);
-    writeln!(terminal.clone(), "======").unwrap();
+    writeln!(terminal.clone(), "======").expect("the test's in-memory terminal takes what is written to it");
     assert!(n == 2 || n == 3, "the spec's player test: hp.chooseMove(s, 3, RED) returned {n}, the input being 3");
     let n = bp.choose_move(&s, 3, RED);
     assert!(n == 2 || n == 3, "the spec's player test: bp.chooseMove(s, 3, RED) returned {n}");
@@ -59,7 +61,7 @@ fn do_player_tests(terminal: &Terminal) {
 fn player_tests_print_only_the_prompt_between_the_lines() {
     let (out, screen) = at_terminal("3\n");
     do_player_tests(&out);
-    writeln!(out.clone(), "Passed all tests").unwrap();
+    writeln!(out.clone(), "Passed all tests").expect("the test's in-memory terminal takes what is written to it");
     let text = screen.text();
     let middle = text
         .strip_prefix("======\n")
@@ -72,7 +74,8 @@ fn player_tests_print_only_the_prompt_between_the_lines() {
 fn do_game_tests() {
     let mut bp1 = BadPlayer::new("Bart");
     let mut bp2 = BadPlayer::new("Homer");
-    let mut g = Game::new(2, 2, 2, &mut bp1, &mut bp2).unwrap();
+    let mut g = Game::new(2, 2, 2, &mut bp1, &mut bp2)
+        .expect("the spec's game test: Game::new(2, 2, 2, …) should make a game of 2 columns and 2 levels, N = 2");
     assert!(g.completed().is_none(), "the spec's game test: !g.completed(winner) for Game g(2, 2, 2, &bp1, &bp2)");
     assert!(g.take_turn(), "the spec's game test: g.takeTurn(), Red's first move"); // Red's first move
     assert!(
@@ -93,7 +96,8 @@ fn game_tests_end_with_passed() {
     for seed in 0..20 {
         let mut bp1 = BadPlayer::with_seed("Bart", seed);
         let mut bp2 = BadPlayer::with_seed("Homer", seed + 100);
-        let mut g = Game::new(2, 2, 2, &mut bp1, &mut bp2).unwrap();
+        let mut g = Game::new(2, 2, 2, &mut bp1, &mut bp2)
+            .expect("the spec's game test: Game::new(2, 2, 2, …) should make a game of 2 columns and 2 levels, N = 2");
         assert!(
             g.take_turn() && g.take_turn() && g.take_turn(),
             "the spec's game test with seeds {seed} and {}: three g.takeTurn() on Game g(2, 2, 2, …)",

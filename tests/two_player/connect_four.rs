@@ -250,7 +250,9 @@ mod text {
     #[test]
     fn print_game_prints_the_board() {
         let (terminal, screen) = at_terminal("");
-        C4Text::new(terminal).print_game(&connect_four("4")).unwrap();
+        C4Text::new(terminal)
+            .print_game(&connect_four("4"))
+            .expect("print_game() after X's column 4 should print the board and return Ok");
         assert_eq!(
             screen.text(),
             EMPTY_BOARD.replacen(". . . . . . . \n\n", ". . . X . . . \n\n", 1),
@@ -262,8 +264,8 @@ mod text {
     fn home_and_exit() {
         let (terminal, screen) = at_terminal("");
         let mut text = C4Text::new(terminal);
-        text.home().unwrap();
-        text.exit().unwrap();
+        text.home().expect("home() should print the welcome and return Ok");
+        text.exit().expect("exit() should print the goodbye and return Ok");
         assert_eq!(screen.text(), "C4 ...\nBye for now ... \n", "what home() then exit() printed");
     }
 
@@ -271,9 +273,9 @@ mod text {
     fn results() {
         let (terminal, screen) = at_terminal("");
         let mut text = C4Text::new(terminal);
-        text.won().unwrap();
-        text.lost().unwrap();
-        text.nil().unwrap();
+        text.won().expect("won() should say that the first player won and return Ok");
+        text.lost().expect("lost() should say that the first player lost and return Ok");
+        text.nil().expect("nil() should say that it is a stalemate and return Ok");
         assert_eq!(
             screen.text(),
             "The first player won\nThe first player lost\nStalemate\n",
@@ -284,7 +286,7 @@ mod text {
     #[test]
     fn init_shows_who_is_who_and_the_empty_board() {
         let (terminal, screen) = at_terminal("");
-        C4Text::new(terminal).init().unwrap();
+        C4Text::new(terminal).init().expect("init() should print who is who and the empty board, and return Ok");
         assert_eq!(screen.text(), format!("X: 1st player   O: 2nd player\n\n{EMPTY_BOARD}\n"), "what init() printed");
     }
 
@@ -292,7 +294,9 @@ mod text {
     fn position_prints_the_new_board() {
         let (terminal, screen) = at_terminal("");
         let (old, new) = (connect_four("4"), connect_four("44"));
-        C4Text::new(terminal).position(false, 4, &old, &new).unwrap();
+        C4Text::new(terminal)
+            .position(false, 4, &old, &new)
+            .expect("position(false, 4, old, new) should print the new board and return Ok");
         assert_eq!(
             screen.text(),
             new.to_string(),
@@ -308,7 +312,13 @@ mod text {
     #[case("\n", false)]
     fn only_y_means_yes(#[case] answer: &str, #[case] yes: bool) {
         let (terminal, screen) = at_terminal(answer);
-        assert_eq!(C4Text::new(terminal).q_player().unwrap(), yes, "q_player() on the answer {answer:?}");
+        assert_eq!(
+            C4Text::new(terminal).q_player().unwrap_or_else(|error| panic!(
+                "q_player() should read the answer {answer:?} and return Ok: {error:?}"
+            )),
+            yes,
+            "q_player() on the answer {answer:?}"
+        );
         assert_eq!(
             screen.text(),
             "Is there to be a machine player ? y/n ? ",
@@ -319,7 +329,10 @@ mod text {
     #[test]
     fn play_again_asks_so() {
         let (terminal, screen) = at_terminal("y\n");
-        assert!(C4Text::new(terminal).q_continue().unwrap(), "q_continue() should be true on the answer \"y\\n\"");
+        assert!(
+            C4Text::new(terminal).q_continue().expect("q_continue() should read the answer \"y\\n\" and return Ok"),
+            "q_continue() should be true on the answer \"y\\n\""
+        );
         assert_eq!(screen.text(), "Play again? y/n ? ", "what q_continue() printed");
     }
 
@@ -327,7 +340,9 @@ mod text {
     fn a_person_chooses_a_column() {
         let (terminal, screen) = at_terminal("3\n");
         assert_eq!(
-            C4Text::new(terminal).choice(true, &ConnectFour::game_start()).unwrap(),
+            C4Text::new(terminal)
+                .choice(true, &ConnectFour::game_start())
+                .expect("choice(true, ..) at the start should return Ok(3) on the answer \"3\\n\""),
             3,
             "choice(true, ..) at the start on the answer \"3\\n\""
         );
@@ -338,7 +353,9 @@ mod text {
     fn the_second_player_is_player2() {
         let (terminal, screen) = at_terminal("7\n");
         assert_eq!(
-            C4Text::new(terminal).choice(false, &connect_four("4")).unwrap(),
+            C4Text::new(terminal)
+                .choice(false, &connect_four("4"))
+                .expect("choice(false, ..) after the column 4 should return Ok(7) on the answer \"7\\n\""),
             7,
             "choice(false, ..) after the column 4 on the answer \"7\\n\""
         );
@@ -349,7 +366,9 @@ mod text {
     fn only_the_first_character_counts() {
         let (terminal, _) = at_terminal("52 and more\n");
         assert_eq!(
-            C4Text::new(terminal).choice(true, &ConnectFour::game_start()).unwrap(),
+            C4Text::new(terminal)
+                .choice(true, &ConnectFour::game_start())
+                .expect("choice(true, ..) at the start should return Ok(5) on the answer \"52 and more\\n\""),
             5,
             "choice(true, ..) at the start on the answer \"52 and more\\n\""
         );
@@ -359,7 +378,9 @@ mod text {
     fn bad_answers_are_refused_without_a_newline_and_read_again() {
         let (terminal, screen) = at_terminal("\n0\n8\nx\n 4\n3\n4\n");
         assert_eq!(
-            C4Text::new(terminal).choice(true, &connect_four("333333")).unwrap(),
+            C4Text::new(terminal).choice(true, &connect_four("333333")).expect(
+                "choice(true, ..) after the columns 333333 should refuse six answers, then return Ok(4) on \"4\\n\""
+            ),
             4,
             "choice(true, ..) after the columns 333333 (column 3 full) on the answers \"\\n0\\n8\\nx\\n 4\\n3\\n4\\n\""
         );

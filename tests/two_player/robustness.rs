@@ -81,7 +81,10 @@ fn the_program_stops_with_status_1_when_the_input_ends(#[case] name: &str, #[cas
 #[test]
 fn windows_line_ends_are_answers_like_any_other() {
     let (terminal, screen) = at_terminal("y\r\ny\r\nn\r\n");
-    two_player::run_connect_four(["--depth", "1"], &terminal).unwrap();
+    two_player::run_connect_four(["--depth", "1"], &terminal).expect(
+        "run_connect_four(--depth 1) on the answers \"y\\r\\ny\\r\\nn\\r\\n\" should play a game of two machines \
+         and return Ok on no to play again",
+    );
     assert!(
         screen.text().ends_with("Play again? y/n ? Bye for now ... \n"),
         "run_connect_four(--depth 1) on the answers \"y\\r\\ny\\r\\nn\\r\\n\" should end after no to play again"

@@ -161,7 +161,8 @@ fn the_second_players_four_is_lost() {
 #[test]
 fn the_machine_plays_the_alphabeta_move() {
     let (_, log) = connect_four_main(&[true, false], &[], &[]);
-    let expected = alphabeta::<C4Eval>(4, true, &ConnectFour::game_start()).unwrap();
+    let expected = alphabeta::<C4Eval>(4, true, &ConnectFour::game_start())
+        .expect("alphabeta::<C4Eval>(4, true, ..) at the start should return Some(a column)");
     assert_eq!(
         log[4..],
         [format!("first {expected}"), "choice second".to_owned()],
@@ -174,7 +175,8 @@ fn the_machine_plays_the_alphabeta_move() {
 fn the_machine_can_play_second() {
     let (_, log) = connect_four_main(&[false, true], &[], &[1]);
     let after = ConnectFour::game_start().play(true, 1);
-    let expected = alphabeta::<C4Eval>(4, false, &after).unwrap();
+    let expected = alphabeta::<C4Eval>(4, false, &after)
+        .expect("alphabeta::<C4Eval>(4, false, ..) after the column 1 should return Some(a column)");
     assert_eq!(
         log[4..],
         ["choice first".to_owned(), "first 1".to_owned(), format!("second {expected}"), "choice first".to_owned()],
@@ -192,7 +194,12 @@ fn machines_play_a_whole_game_to_its_end() {
     let mut game = ConnectFour::game_start();
     for (index, event) in moves.iter().enumerate() {
         let player = index % 2 == 0;
-        let expected = alphabeta::<C4Eval>(4, player, &game).unwrap();
+        let expected = alphabeta::<C4Eval>(4, player, &game).unwrap_or_else(|| {
+            panic!(
+                "alphabeta::<C4Eval>(4, {player}, ..) before move {index} (from 0) of main() with two machines should \
+                 return Some(a column): main() played a move there; the interface calls: {log:?}"
+            )
+        });
         assert_eq!(
             event.split(' ').nth(1),
             Some(expected.to_string().as_str()),
@@ -259,8 +266,15 @@ fn the_end_of_the_input_stops_the_program_with_the_error() {
 fn play_m_moves_for_the_machine_and_says_the_state() {
     let (recorder, log) = Recorder::<ConnectFour>::new(&[], &[], &[]);
     let mut skeleton = Skeleton::<C4Eval, _>::new(recorder, 4);
-    assert_eq!(skeleton.play_m(true).unwrap(), State::Continue, "play_m(true) at the start (depth 4)");
-    let column = alphabeta::<C4Eval>(4, true, &ConnectFour::game_start()).unwrap();
+    assert_eq!(
+        skeleton
+            .play_m(true)
+            .expect("play_m(true) at the start (depth 4) should make the machine's move and return Ok"),
+        State::Continue,
+        "play_m(true) at the start (depth 4)"
+    );
+    let column = alphabeta::<C4Eval>(4, true, &ConnectFour::game_start())
+        .expect("alphabeta::<C4Eval>(4, true, ..) at the start should return Some(a column)");
     assert_eq!(
         skeleton.game().cell(1, column),
         Cell::A,
@@ -279,7 +293,11 @@ fn play_h_moves_for_a_person_and_says_the_state() {
     let mut skeleton = Skeleton::<C4Eval, _>::new(recorder, 4);
     for turn in 0..6 {
         assert_eq!(
-            skeleton.play_h(turn % 2 == 0).unwrap(),
+            skeleton.play_h(turn % 2 == 0).unwrap_or_else(|error| panic!(
+                "play_h({}) for move {} of the persons' columns 1212121 should make the move and return Ok: {error:?}",
+                turn % 2 == 0,
+                turn + 1
+            )),
             State::Continue,
             "play_h({}) for move {} of the persons' columns 1212121 (the first player first)",
             turn % 2 == 0,
@@ -287,7 +305,9 @@ fn play_h_moves_for_a_person_and_says_the_state() {
         );
     }
     assert_eq!(
-        skeleton.play_h(true).unwrap(),
+        skeleton
+            .play_h(true)
+            .expect("play_h(true) for move 7 of the persons' columns 1212121 should make the move and return Ok"),
         State::Won,
         "play_h(true) for move 7 of the persons' columns 1212121: four up column 1"
     );

@@ -225,7 +225,12 @@ mod arbiter {
                 history.push((mv.place, mv.stone));
                 game = game.play(player, mv);
                 places[mv.place] = Some((player, mv.stone));
-                let spent = stones[usize::from(!player)].iter().position(|&s| s == mv.stone).unwrap();
+                let spent = stones[usize::from(!player)].iter().position(|&s| s == mv.stone).unwrap_or_else(|| {
+                    panic!(
+                        "the last of the moves {history:?} (X first), from legal_moves({player}), is a stone the \
+                         player has none left of"
+                    )
+                });
                 stones[usize::from(!player)].remove(spent);
                 arbiter(&places, &stones, &mut holders, player);
                 let actual: Vec<Option<bool>> = (0..15).map(|line| game.holder(line)).collect();
@@ -410,11 +415,11 @@ O has stones 6 5 4 3 3 2 2 1 1.
     fn home_exit_and_results() {
         let (terminal, screen) = at_terminal("");
         let mut text = StoneText::new(terminal);
-        text.home().unwrap();
-        text.won().unwrap();
-        text.lost().unwrap();
-        text.nil().unwrap();
-        text.exit().unwrap();
+        text.home().expect("home() should print the welcome and return Ok");
+        text.won().expect("won() should say that X won and return Ok");
+        text.lost().expect("lost() should say that O won and return Ok");
+        text.nil().expect("nil() should say that nobody won and return Ok");
+        text.exit().expect("exit() should print the goodbye and return Ok");
         assert_eq!(
             screen.text(),
             "Stonehenge ...\nX won.\nO won.\nNobody won.\nBye for now ...\n",
@@ -425,7 +430,7 @@ O has stones 6 5 4 3 3 2 2 1 1.
     #[test]
     fn init_shows_who_is_who_and_the_board() {
         let (terminal, screen) = at_terminal("");
-        StoneText::new(terminal).init().unwrap();
+        StoneText::new(terminal).init().expect("init() should print who is who and the board, and return Ok");
         assert_eq!(screen.text(), format!("X: 1st player   O: 2nd player\n\n{START}"), "what init() printed");
     }
 
@@ -434,7 +439,10 @@ O has stones 6 5 4 3 3 2 2 1 1.
         let (terminal, screen) = at_terminal("");
         let old = stonehenge(&[(17, 1)]);
         let new = old.play(false, StoneMove { place: 13, stone: 6 });
-        StoneText::new(terminal).position(false, StoneMove { place: 13, stone: 6 }, &old, &new).unwrap();
+        StoneText::new(terminal).position(false, StoneMove { place: 13, stone: 6 }, &old, &new).expect(
+            "position(false, StoneMove { place: 13, stone: 6 }, old, new) should print the move, the ley-line taken \
+             and the board, and return Ok",
+        );
         assert_eq!(
             screen.text(),
             format!("O puts a 6 on place 13.\nO takes ley-line 9.\n{new}"),
@@ -446,8 +454,14 @@ O has stones 6 5 4 3 3 2 2 1 1.
     fn the_players_are_asked_about_in_turn() {
         let (terminal, screen) = at_terminal("y\nno\n");
         let mut text = StoneText::new(terminal);
-        assert!(text.q_player().unwrap(), "the first q_player() should be true on the answer \"y\\n\"");
-        assert!(!text.q_player().unwrap(), "the second q_player() should be false on the answer \"no\\n\"");
+        assert!(
+            text.q_player().expect("the first q_player() should read the answer \"y\\n\" and return Ok"),
+            "the first q_player() should be true on the answer \"y\\n\""
+        );
+        assert!(
+            !text.q_player().expect("the second q_player() should read the answer \"no\\n\" and return Ok"),
+            "the second q_player() should be false on the answer \"no\\n\""
+        );
         assert_eq!(
             screen.text(),
             "Is X played by the machine? y/n ? Is O played by the machine? y/n ? ",
@@ -463,14 +477,22 @@ O has stones 6 5 4 3 3 2 2 1 1.
     #[case("\n", false)]
     fn play_again_takes_y_or_yes(#[case] answer: &str, #[case] yes: bool) {
         let (terminal, screen) = at_terminal(answer);
-        assert_eq!(StoneText::new(terminal).q_continue().unwrap(), yes, "q_continue() on the answer {answer:?}");
+        assert_eq!(
+            StoneText::new(terminal).q_continue().unwrap_or_else(|error| panic!(
+                "q_continue() should read the answer {answer:?} and return Ok: {error:?}"
+            )),
+            yes,
+            "q_continue() on the answer {answer:?}"
+        );
         assert_eq!(screen.text(), "Play again? y/n ? ", "what q_continue() printed on the answer {answer:?}");
     }
 
     #[test]
     fn a_person_types_a_place_and_a_stone() {
         let (terminal, screen) = at_terminal("7 3\n");
-        let mv = StoneText::new(terminal).choice(false, &stonehenge(&[(0, 1)])).unwrap();
+        let mv = StoneText::new(terminal)
+            .choice(false, &stonehenge(&[(0, 1)]))
+            .expect("choice(false, ..) after X's 1 on place 0 should return Ok on the answer \"7 3\\n\"");
         assert_eq!(
             mv,
             StoneMove { place: 7, stone: 3 },
@@ -486,7 +508,10 @@ O has stones 6 5 4 3 3 2 2 1 1.
     #[test]
     fn bad_answers_say_why_and_ask_again() {
         let (terminal, screen) = at_terminal("\nseven 3\n7\n7 3 1\n18 1\n13 1\n7 6\n7 0\n7 3\n");
-        let mv = StoneText::new(terminal).choice(true, &stonehenge(&[(13, 6), (0, 1)])).unwrap();
+        let mv = StoneText::new(terminal).choice(true, &stonehenge(&[(13, 6), (0, 1)])).expect(
+            "choice(true, ..) after X's 6 on place 13 and O's 1 on place 0 should refuse eight answers, then return \
+             Ok on \"7 3\\n\"",
+        );
         assert_eq!(
             mv,
             StoneMove { place: 7, stone: 3 },
