@@ -1,7 +1,7 @@
 //! The board: the initial position, the rules of a move, the first possible move, the
 //! scores; squares off the board are never a move and never a panic.
 
-use crate::{after, oracle, random_positions, row_col, square, square_at};
+use crate::{after, oracle, random_positions, row_col, shown, square, square_at};
 use gamekit_engines::othello;
 use reversi_players::{Board, Color, InvalidMove, squares as every_square};
 use rstest::rstest;
@@ -110,6 +110,7 @@ fn possible_move_is_the_first_valid_move_row_by_row() {
 #[test]
 fn valid_move_agrees_with_the_oracle_along_random_games() {
     for (board, color) in random_positions(1, 40) {
+        let drawn = shown(&board);
         for color in [color, color.opponent()] {
             let moves = oracle(&board, color).moves();
             for (row, col) in every_square() {
@@ -117,7 +118,7 @@ fn valid_move_agrees_with_the_oracle_along_random_games() {
                 assert_eq!(
                     board.valid_move(color, row, col),
                     expected,
-                    "valid_move({color:?}, {row}, {col}) on {board:?}"
+                    "valid_move({color:?}, {row}, {col}) on the board\n{drawn}"
                 );
             }
         }
@@ -127,29 +128,34 @@ fn valid_move_agrees_with_the_oracle_along_random_games() {
 #[test]
 fn play_and_the_scores_agree_with_the_oracle_along_random_games() {
     for (board, color) in random_positions(2, 40) {
+        let drawn = shown(&board);
         let position = oracle(&board, color);
         let opponent = color.opponent();
-        assert_eq!(board.score(color), position.player.count_ones() as i32, "score({color:?}) on {board:?}");
-        assert_eq!(board.score(opponent), position.opponent.count_ones() as i32, "score({opponent:?}) on {board:?}");
+        assert_eq!(board.score(color), position.player.count_ones() as i32, "score({color:?}) on the board\n{drawn}");
+        assert_eq!(
+            board.score(opponent),
+            position.opponent.count_ones() as i32,
+            "score({opponent:?}) on the board\n{drawn}"
+        );
         for square in othello::squares(position.moves()) {
             let (row, col) = row_col(square);
             let mut played = board.clone();
-            assert_eq!(played.play(color, row, col), Ok(()), "play({color:?}, {row}, {col}) on {board:?}");
+            assert_eq!(played.play(color, row, col), Ok(()), "play({color:?}, {row}, {col}) on the board\n{drawn}");
             let expected = position.play(square);
             assert_eq!(
                 oracle(&played, opponent),
                 expected,
-                "the discs after play({color:?}, {row}, {col}) on {board:?}"
+                "the discs after play({color:?}, {row}, {col}) on the board\n{drawn}"
             );
             assert_eq!(
                 played.score(color),
                 expected.opponent.count_ones() as i32,
-                "score({color:?}) after play({color:?}, {row}, {col}) on {board:?}"
+                "score({color:?}) after play({color:?}, {row}, {col}) on the board\n{drawn}"
             );
             assert_eq!(
                 played.score(opponent),
                 expected.player.count_ones() as i32,
-                "score({opponent:?}) after play({color:?}, {row}, {col}) on {board:?}"
+                "score({opponent:?}) after play({color:?}, {row}, {col}) on the board\n{drawn}"
             );
         }
     }
@@ -158,10 +164,11 @@ fn play_and_the_scores_agree_with_the_oracle_along_random_games() {
 #[test]
 fn possible_move_agrees_with_the_oracle_along_random_games() {
     for (board, color) in random_positions(3, 40) {
+        let drawn = shown(&board);
         for color in [color, color.opponent()] {
             let moves = oracle(&board, color).moves();
             let expected = (moves != 0).then(|| row_col(moves.trailing_zeros()));
-            assert_eq!(board.possible_move(color), expected, "possible_move({color:?}) on {board:?}");
+            assert_eq!(board.possible_move(color), expected, "possible_move({color:?}) on the board\n{drawn}");
         }
     }
 }

@@ -3,7 +3,7 @@
 //! bits: `me` for the computer's, `them` for the opponent's; squares in row-major order are
 //! the bits in increasing order).
 
-use crate::{oracle, random_positions, row_col};
+use crate::{oracle, random_positions, row_col, shown};
 use gamekit_engines::othello::{self, squares};
 use reversi_players::{Board, Color, Machine, VirtualPlayer, corner_value};
 use rstest::rstest;
@@ -132,13 +132,14 @@ fn corner_value_as_the_book_scores_it(
 #[test]
 fn value_of_is_the_disc_difference_plus_the_corners() {
     for (board, color) in random_positions(4, 20) {
+        let drawn = shown(&board);
         for color in [color, color.opponent()] {
             let position = oracle(&board, color);
             let expected = Book::value_of(position.player, position.opponent);
             assert_eq!(
                 VirtualPlayer::new(color).value_of(&board),
                 expected,
-                "VirtualPlayer::new({color:?}).value_of(board) on {board:?}"
+                "VirtualPlayer::new({color:?}).value_of(board) on the board\n{drawn}"
             );
         }
     }
@@ -161,10 +162,11 @@ fn no_move_when_the_colour_has_none() {
         .iter()
         .find(|(board, color)| oracle(board, *color).moves() == 0)
         .expect("a position where the side to move must pass");
+    let drawn = shown(board);
     assert_eq!(
         VirtualPlayer::new(*color).choose_move(board),
         None,
-        "VirtualPlayer::new({color:?}).choose_move(board) where {color:?} has no valid move, on {board:?}"
+        "VirtualPlayer::new({color:?}).choose_move(board) where {color:?} has no valid move, on the board\n{drawn}"
     );
 }
 
@@ -172,11 +174,12 @@ fn no_move_when_the_colour_has_none() {
 fn the_books_choice_along_random_games() {
     let positions = random_positions(6, 6);
     for (board, color) in positions.iter().step_by(3) {
+        let drawn = shown(board);
         let expected = FIXED.choose(&oracle(board, *color));
         assert_eq!(
             VirtualPlayer::new(*color).choose_move(board),
             expected,
-            "VirtualPlayer::new({color:?}).choose_move(board) on {board:?}"
+            "VirtualPlayer::new({color:?}).choose_move(board) on the board\n{drawn}"
         );
     }
 }
@@ -195,10 +198,11 @@ fn a_lost_game_is_the_worst_outcome_not_a_tie() {
         let (fixed, buggy) = (FIXED.choose(&position), book_bug.choose(&position));
         if fixed != buggy {
             differing += 1;
+            let drawn = shown(&board);
             assert_eq!(
                 VirtualPlayer::new(color).choose_move(&board),
                 fixed,
-                "VirtualPlayer::new({color:?}).choose_move(board), a lost game worth less than a tie, on {board:?}"
+                "VirtualPlayer::new({color:?}).choose_move(board), a lost game worth less than a tie, on the board\n{drawn}"
             );
         }
     }

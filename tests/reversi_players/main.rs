@@ -57,6 +57,26 @@ fn oracle(board: &Board, to_move: Color) -> othello::Board {
     })
 }
 
+/// `board` drawn for a failure message, from its squares as `at` tells them (`*` Black, `o`
+/// White), rows a to h down and columns 1 to 8 across, as the book names squares (`d3`).
+/// Drawn before the assertion, never while it fails: a panic of the submission's `at` there
+/// would be a panic within a panic.
+fn shown(board: &Board) -> String {
+    let mut text = String::from("      1 2 3 4 5 6 7 8\n");
+    for (row, name) in (1..=8).zip('a'..='h') {
+        text.push_str(&format!("    {name}"));
+        for col in 1..=8 {
+            text.push_str(match board.at(row, col) {
+                Some(Color::Black) => " *",
+                Some(Color::White) => " o",
+                None => " .",
+            });
+        }
+        text.push('\n');
+    }
+    text
+}
+
 /// The board after `moves` (square names, Black first, the colours alternating; a pass is
 /// not written: the side with no move is skipped), and the colour to move.
 #[track_caller]
