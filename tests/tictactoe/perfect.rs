@@ -56,6 +56,8 @@ fn never_loses_when_the_human_goes_second() {
 #[case::takes_the_win_rather_than_blocking([X, X, E, O, O, E, E, E, E], O, 5)]
 #[case::blocks([X, X, E, E, O, E, E, E, E], O, 2)]
 #[case::answers_a_corner_with_the_centre([X, E, E, E, E, E, E, E, E], O, 4)]
+#[case::of_equal_moves_the_first_in_the_books_order([E, E, E, E, E, E, E, E, E], X, 4)]
+#[case::of_equal_corners_the_first([E, E, E, E, X, E, E, E, E], O, 0)]
 fn on_chosen_boards(#[case] board: Board, #[case] computer: char, #[case] expected: usize) {
     let got = tictactoe::perfect_move(board, computer);
     assert_eq!(got, expected, "perfect_move(board, {computer:?}) on the board\n{}", show(&board));
