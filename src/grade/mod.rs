@@ -199,15 +199,11 @@ fn grade_telling(options: &Options, progress: &mut dyn FnMut(Progress)) -> Resul
         &graded,
         |(name, _, limits, reference)| {
             let left = deadline.saturating_duration_since(std::time::Instant::now());
-            if left < std::time::Duration::from_millis(500) {
+            let Some(cut) = within_total(limits, left) else {
                 return Ok(run::Outcome::not_run(rubric.total));
-            }
-            let cut = sandbox::Limits { time: limits.time.min(left), ..*limits };
+            };
             let outcome = run::one(&built, &runner, name, cut, *reference)?;
-            if outcome.status == Status::TimedOut && cut.time < limits.time {
-                return Ok(run::Outcome { seconds: outcome.seconds, ..run::Outcome::not_run(rubric.total) });
-            }
-            Ok(outcome)
+            Ok(cut_by_total(outcome, limits, &cut, rubric.total))
         },
         |at, outcome| {
             let (name, index, _, _) = graded[at];
@@ -316,6 +312,22 @@ fn run_all<T: Sync, O: Send, R>(
     })
 }
 
+/// A test's limits within the `left` of the whole submission's time: `None` when too little
+/// is left to start it.
+fn within_total(limits: &sandbox::Limits, left: std::time::Duration) -> Option<sandbox::Limits> {
+    (left >= std::time::Duration::from_millis(500)).then(|| sandbox::Limits { time: limits.time.min(left), ..*limits })
+}
+
+/// A test stopped by the end of the whole submission's `total` seconds (its own limit `cut`
+/// shorter than `limits`) was not run to its end: not run, rather than too slow.
+fn cut_by_total(outcome: run::Outcome, limits: &sandbox::Limits, cut: &sandbox::Limits, total: f64) -> run::Outcome {
+    if outcome.status == Status::TimedOut && cut.time < limits.time {
+        run::Outcome { seconds: outcome.seconds, ..run::Outcome::not_run(total) }
+    } else {
+        outcome
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -369,5 +381,21 @@ mod tests {
         mark_unchecked(&rubric, &mut tests);
         let waits: Vec<Option<&str>> = tests.iter().map(|test| test.unchecked_until.as_deref()).collect();
         assert_eq!(waits, [Some("games::"), None, None], "games:: fails on its own");
+    }
+    #[test]
+    fn a_test_gets_what_is_left_of_the_total_and_none_starts_with_too_little() {
+        use std::time::Duration;
+        let limits = sandbox::Limits::test(Duration::from_secs(10));
+        let cut = within_total(&limits, Duration::from_secs(3)).expect("3 s left: the test starts");
+        assert_eq!(cut.time, Duration::from_secs(3));
+        assert_eq!(within_total(&limits, Duration::from_secs(60)).map(|cut| cut.time), Some(limits.time));
+        assert!(within_total(&limits, Duration::from_millis(499)).is_none(), "too little left to start");
+
+        let timed_out = run::Outcome { status: Status::TimedOut, seconds: 3.0, explanation: "too slow".into() };
+        let not_run = cut_by_total(timed_out.clone(), &limits, &cut, 300.0);
+        assert_eq!((not_run.status, not_run.seconds), (Status::NotRun, 3.0));
+        assert!(not_run.explanation.contains("300 seconds were used up"), "{}", not_run.explanation);
+        let own_limit = cut_by_total(timed_out, &limits, &limits, 300.0);
+        assert_eq!(own_limit.status, Status::TimedOut, "stopped at its own limit: too slow");
     }
 }

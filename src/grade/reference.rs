@@ -50,3 +50,41 @@ pub fn save(kit: &Path, assignment: &str, judge: &Path, report: &Report) {
         let _ = std::fs::rename(&partial, &path);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grade::sandbox::Isolation;
+    use crate::grade::{Rubric, Status, TestResult};
+
+    /// Times measured with one judge are not those of another: a judge built again (another
+    /// size, or another time of building) makes them stale, and the reference is timed again.
+    #[test]
+    fn the_times_kept_go_with_the_judge_they_were_measured_with() {
+        let kit = std::env::temp_dir().join(format!("gamekit-reference-{}", std::process::id()));
+        let judge = kit.join("judge");
+        std::fs::create_dir_all(kit.join("target").join("grade")).expect("a scratch kit");
+        std::fs::write(&judge, "the judge").expect("a judge");
+        let rubric: Rubric = toml::from_str("assignment = 'a'\npackage = 'a'\n[[group]]\nprefix = 'x::'\npoints = 1\n")
+            .expect("a rubric");
+        let mut report = Report::new(&rubric, &kit, Isolation::None);
+        let test = |name: &str, status, seconds| TestResult {
+            name: name.to_owned(),
+            group: "x::".to_owned(),
+            max_points: 1.0,
+            points: 0.0,
+            status,
+            seconds,
+            unchecked_until: None,
+            explanation: String::new(),
+        };
+        report.tests = vec![test("x::passed", Status::Passed, 0.5), test("x::failed", Status::Failed, 9.0)];
+        save(&kit, "a", &judge, &report);
+        let kept = load(&kit, "a", &judge).expect("the times of this judge");
+        assert_eq!(kept, Times::from([("x::passed".to_owned(), 0.5)]), "only what the reference passed");
+        std::fs::write(&judge, "the judge, built again").expect("a judge built again");
+        assert_eq!(load(&kit, "a", &judge), None, "times of another judge are stale");
+        assert_eq!(load(&kit, "b", &judge), None, "another assignment's");
+        let _ = std::fs::remove_dir_all(&kit);
+    }
+}
