@@ -8,11 +8,11 @@
 //! `Scaffold`, a `Game` with anyone's players. Grade your work with
 //!
 //! ```text
-//! gamekit grade connect_n starter/connect_n
+//! ./target/release/gamekit grade connect_n starter/connect_n     # from the kit's root, after its set-up
 //! ```
 //!
 //! Everything in `provided.rs` is provided (do not change it): the constants, the [`Player`]
-//! trait, [`Error`] and [`run`], the `connect-n` program. Try it with
+//! trait, [`Error`] and [`run`], the `connect-n` program. Try it in `starter/` with
 //! `cargo run --release -p connect_n` (`-- --help` for the options).
 //!
 //! The advice of the spec holds: Scaffold first, then BadPlayer, HumanPlayer and Game; a

@@ -5,13 +5,13 @@
 //! the course's sample transcripts, byte for byte:
 //!
 //! ```text
-//! gamekit grade reversi starter/reversi
+//! ./target/release/gamekit grade reversi starter/reversi     # from the kit's root, after its set-up
 //! ```
 //!
 //! Everything else is provided (see `provided.rs`, and do not change it): the [`Board`]
 //! type and [`print_board`], the [`Console`] that reads input the way C++'s `cin` does, and
-//! [`run`], which reads `--size N` and calls your [`play`]. Try the program with
-//! `cargo run -- --size 6`.
+//! [`run`], which reads `--size N` and calls your [`play`]. Try the program in `starter/` with
+//! `cargo run -p reversi -- --size 6`.
 //!
 //! ## From C++ to Rust
 //! - The board is a `[[char; N]; N]` ([`Board`]) with `N` a const generic instead of a global

@@ -6,13 +6,13 @@
 //! output must be the book program's byte for byte. Grade your work with
 //!
 //! ```text
-//! gamekit grade tictactoe starter/tictactoe
+//! ./target/release/gamekit grade tictactoe starter/tictactoe     # from the kit's root, after its set-up
 //! ```
 //!
 //! Everything else is provided (see `provided.rs`, and do not change it): the [`Board`],
 //! [`winner`], [`is_legal`], [`opponent`], the book's console functions
 //! ([`instructions`], [`display_board`], [`ask_yes_no`], [`ask_number`],
-//! [`announce_winner`]) and [`run`]. Try the program with `cargo run -p tictactoe`
+//! [`announce_winner`]) and [`run`]. Try the program in `starter/` with `cargo run -p tictactoe`
 //! (`-- --perfect` for your perfect player).
 
 mod provided;
