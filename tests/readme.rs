@@ -20,7 +20,7 @@ const KIT: &str = env!("CARGO_MANIFEST_DIR");
 const BUILD: &str = "cargo build --release --locked";
 
 /// The commands that are not run, and why.
-const NOT_RUN: [(&str, &str); 7] = [
+const NOT_RUN: [(&str, &str); 8] = [
     ("sudo apt-get install bubblewrap", "it needs root and the network"),
     ("cargo test --workspace", "it runs this very check, and every other test (about 20 minutes in CI)"),
     ("cargo run --release -- bench connect-four", "a benchmark: minutes (1,000 begin-medium positions alone)"),
@@ -31,6 +31,10 @@ const NOT_RUN: [(&str, &str); 7] = [
         "a benchmark: 50 Connect Four moves of up to a second, after its own optimised build",
     ),
     ("cargo run --release -- tournament reversi --plies 2", "24 whole games at up to a second a move: minutes"),
+    (
+        "cargo mutants -p tictactoe --baseline=skip --timeout 300 -- --test tictactoe",
+        "mutation testing: minutes to hours an assignment, with cargo-mutants installed",
+    ),
 ];
 
 /// How a command ends when that is not only success: its exit status, and text its standard
@@ -113,10 +117,11 @@ const OUTCOMES: [Outcome; 23] = [
 const TIME_LIMIT: Duration = Duration::from_secs(600);
 
 /// Names the documents use that are not the repository's files, and why.
-const NOT_IN_REPOSITORY: [(&str, &str); 3] = [
+const NOT_IN_REPOSITORY: [(&str, &str); 4] = [
     ("target/", "what Cargo and the grader build"),
     (".cargo/config.toml", "a submission's Cargo configuration, which the grader leaves out"),
     ("results.json", "the file Gradescope reads, which the grader writes"),
+    ("mutants.out/", "what cargo-mutants writes"),
 ];
 
 /// README.md, then docs/*.md, each with its path from the kit's root.

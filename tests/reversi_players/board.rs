@@ -30,6 +30,8 @@ fn the_initial_position_has_four_discs_in_the_centre() {
 #[case::right(4, 9)]
 #[case::negative(-1, -1)]
 #[case::far(i32::MAX, i32::MIN)]
+#[case::on_a_row_far_to_the_right(4, 12)]
+#[case::in_a_column_far_above(-5, 4)]
 fn a_square_off_the_board_is_empty_and_never_a_move(#[case] row: i32, #[case] col: i32) {
     let mut board = Board::new();
     assert_eq!(board.at(row, col), None, "at({row}, {col}) of Board::new(), off the board");

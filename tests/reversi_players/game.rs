@@ -220,3 +220,21 @@ fn without_a_viewer_the_game_is_played_all_the_same() {
         "the players' calls in Game::play() with no viewer selected"
     );
 }
+
+#[test]
+fn board_is_the_final_position_once_the_game_is_over() {
+    let log = Log::default();
+    let mut black = Recorder::new(Color::Black, vec![], &log);
+    let mut white = Recorder::new(Color::White, vec![], &log);
+    let mut game = Game::new(&mut black, &mut white);
+    game.play().expect("the game ends");
+    let (expected, _) = expected_log(&[], &[]);
+    let last = expected.iter().rev().find_map(|entry| entry.strip_prefix("draw ")).expect("the final position drawn");
+    let board = game.board();
+    assert_eq!(
+        format!("{}-{}", board.score(Color::Black), board.score(Color::White)),
+        last,
+        "board() after Game::play() (each player playing its first valid move): the final position's scores, \
+         Black-White"
+    );
+}
