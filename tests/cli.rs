@@ -87,9 +87,9 @@ fn grade_verbose_shows_every_test() {
         .assert()
         .success()
         .stdout(predicate::str::is_match(r"(?m)^perfect::on_chosen_boards::\S+ +\S+/\S+ +passed").expect("a pattern"))
-        // A row per test, once: the group has four.
+        // A row per test, once: the group has six.
         .stdout(predicate::function(|stdout: &str| {
-            stdout.lines().filter(|line| line.starts_with("perfect::on_chosen_boards::")).count() == 4
+            stdout.lines().filter(|line| line.starts_with("perfect::on_chosen_boards::")).count() == 6
         }));
 }
 

@@ -183,6 +183,11 @@ fn commands() -> Vec<(String, String)> {
     let mut commands = Vec::new();
     for (name, text) in documents() {
         for (block, line) in lines(&text) {
+            // A command shown in a block of another shell's name would go unchecked.
+            assert!(
+                matches!(block, None | Some("" | "sh" | "text")),
+                "{name}: a ```{block:?} block: commands go in sh"
+            );
             if block != Some("sh") {
                 continue;
             }

@@ -369,13 +369,12 @@ fn write_harness(kit: &Path, rubric: &Rubric, side: Side, dir: &Path, name: &str
         .map_err(|error| GradeError::Harness(format!("cannot write the harness manifest: {error}")))?;
     write(&dir.join("Cargo.toml"), &manifest)?;
     // The kit's lock file pins the versions the kit was tested with. Cargo then fits it to
-    // the harness, so it is copied only when newer than the fitted one.
-    let modified = |path: &Path| std::fs::metadata(path).and_then(|metadata| metadata.modified()).ok();
-    let lock = dir.join("Cargo.lock");
-    if modified(&lock) < modified(&kit.join("Cargo.lock"))
-        && let Ok(text) = std::fs::read_to_string(kit.join("Cargo.lock"))
+    // the harness, so it is copied again only when the kit's changes (kept as Cargo.lock.kit).
+    if let Ok(lock) = std::fs::read_to_string(kit.join("Cargo.lock"))
+        && std::fs::read_to_string(dir.join("Cargo.lock.kit")).ok().as_ref() != Some(&lock)
     {
-        write(&lock, &text)?;
+        write(&dir.join("Cargo.lock"), &lock)?;
+        write(&dir.join("Cargo.lock.kit"), &lock)?;
     }
     if matches!(side, Side::Probe { .. }) {
         return Ok(());
@@ -481,12 +480,16 @@ fn path_dependency(path: &Path) -> toml::Value {
 
 /// Writes `text` to `path` unless it holds it already: a file rewritten, even the same,
 /// is newer, and Cargo would then build the judge again (its build script's input) while
-/// another grader runs it.
+/// another grader runs it. Written whole or not at all (a file of its own, then renamed), so
+/// that another grader's Cargo never reads half of it.
 fn write(path: &Path, text: &str) -> Result<(), GradeError> {
     if std::fs::read(path).is_ok_and(|old| old == text.as_bytes()) {
         return Ok(());
     }
-    std::fs::write(path, text).map_err(GradeError::io(format!("cannot write {}", path.display())))
+    let partial = path.with_extension(format!("partial.{}", std::process::id()));
+    std::fs::write(&partial, text)
+        .and_then(|()| std::fs::rename(&partial, path))
+        .map_err(GradeError::io(format!("cannot write {}", path.display())))
 }
 
 #[cfg(unix)]

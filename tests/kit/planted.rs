@@ -1,5 +1,6 @@
 //! Bugs planted in copies of the solutions: each loses the points of what it breaks, and
-//! every rule a rubric group claims is one whose breaking loses points there.
+//! breaking any rule of [`RULE_BUGS`] (rules the rubric groups claim) loses points in the
+//! group that claims it.
 
 use super::{Edit, copy_of_solution, grade, grade_with};
 use gamekit::grade::{Status, Style};
@@ -248,7 +249,7 @@ const fn reversi_line_missing(rule: &'static str, to: &'static str) -> RuleBug {
     }
 }
 
-const RULE_BUGS: [RuleBug; 32] = [
+const RULE_BUGS: [RuleBug; 33] = [
     reversi_line_missing(
         "up and to the left",
         "    for (dy, dx) in DIRECTIONS.into_iter().filter(|&line| line != (-1, -1)) {",
@@ -350,6 +351,12 @@ const RULE_BUGS: [RuleBug; 32] = [
         only: "computer_move::on_chosen_boards::",
         rule: "the book's third step: the sides last, in order",
         edit: Edit { file: "src/lib.rs", from: "[4, 0, 2, 6, 8, 1, 3, 5, 7]", to: "[4, 0, 2, 6, 8, 7, 5, 3, 1]" },
+    },
+    RuleBug {
+        assignment: "tictactoe",
+        only: "perfect::on_chosen_boards::",
+        rule: "the perfect player keeps the first of equal moves in the book's order",
+        edit: Edit { file: "src/lib.rs", from: "value > best_value", to: "value >= best_value" },
     },
     RuleBug {
         assignment: "tictactoe",
@@ -467,7 +474,8 @@ const RULE_BUGS: [RuleBug; 32] = [
     },
 ];
 
-/// Every rule a group claims is checked there: the rule broken alone, its group loses points.
+/// Each rule of [`RULE_BUGS`] is checked by the group that claims it: the rule broken alone,
+/// its group loses points.
 /// One copy per assignment, edited in place, so that each bug rebuilds only the solution.
 #[test]
 fn breaking_a_rule_a_group_claims_loses_points_there() {
@@ -590,42 +598,47 @@ const MESSAGES: [(&str, &str, &[Message]); 8] = [
     ("reversi_players", "players::", &[("src/messages.rs", "Game tied."), ("src/messages.rs", "No winner!")]),
 ];
 
-/// Every message a program prints is checked byte for byte by the group that claims it: each
-/// message altered on its own (a mark `[M7]` at its start) is the difference some failing
-/// test shows. All the unchecked messages are marked at once, and those a test shows are
-/// crossed off, until none is left (or none more is shown), so that a few builds check them
-/// all: a message always printed after another is shown once the other is no longer marked.
+/// Every message a program prints is checked by the group that claims it: each message
+/// altered (a mark `[M7]` at its start) is the difference a failing test of the group shows.
+/// To need few builds, all the unchecked messages are marked at once, and a message is
+/// crossed off when a failing test shows its mark and no other (a message always printed
+/// after another is shown once the other is crossed off); those never shown alone are then
+/// marked one at a time.
 #[test]
 fn altering_any_message_loses_points_in_the_group_that_claims_it() {
     let mut unchecked = Vec::new();
     for (assignment, only, messages) in MESSAGES {
         let mut left: Vec<usize> = (0..messages.len()).collect();
         while !left.is_empty() {
-            let quoted: Vec<(String, String)> = left
-                .iter()
-                .map(|&index| (format!("\"{}\"", messages[index].1), format!("\"[M{index}]{}\"", messages[index].1)))
-                .collect();
-            let edits: Vec<Edit> = left
-                .iter()
-                .zip(&quoted)
-                .map(|(&index, (from, to))| Edit { file: messages[index].0, from, to })
-                .collect();
-            let copy = copy_of_solution(assignment, "a_message_altered", &edits);
-            let report = grade_with(assignment, &copy, None, Some(only));
-            assert_eq!(report.build_errors, None, "{assignment}: the marked messages must compile");
-            let shown: String = report
-                .tests
-                .iter()
-                .filter(|test| test.status != Status::Passed)
-                .map(|test| test.explanation.as_str())
-                .collect();
+            let shown = marks_shown(assignment, only, messages, &left);
             let before = left.len();
-            left.retain(|index| !shown.contains(&format!("[M{index}]")));
+            left.retain(|index| !shown.iter().any(|marks| marks == &[*index]));
             if left.len() == before {
                 break;
             }
         }
+        left.retain(|&index| !marks_shown(assignment, only, messages, &[index]).iter().any(|marks| marks == &[index]));
         unchecked.extend(left.iter().map(|&index| format!("{assignment}: {:?} ({only})", messages[index].1)));
     }
     assert!(unchecked.is_empty(), "messages no test of their group checks:\n{}", unchecked.join("\n"));
+}
+
+/// Grades `only` with the messages `marked` altered: for each failing test, the marks its
+/// explanation shows.
+fn marks_shown(assignment: &str, only: &str, messages: &[Message], marked: &[usize]) -> Vec<Vec<usize>> {
+    let quoted: Vec<(String, String)> = marked
+        .iter()
+        .map(|&index| (format!("\"{}\"", messages[index].1), format!("\"[M{index}]{}\"", messages[index].1)))
+        .collect();
+    let edits: Vec<Edit> =
+        marked.iter().zip(&quoted).map(|(&index, (from, to))| Edit { file: messages[index].0, from, to }).collect();
+    let copy = copy_of_solution(assignment, "a_message_altered", &edits);
+    let report = grade_with(assignment, &copy, None, Some(only));
+    assert_eq!(report.build_errors, None, "{assignment}: the marked messages must compile");
+    report
+        .tests
+        .iter()
+        .filter(|test| test.status != Status::Passed)
+        .map(|test| marked.iter().copied().filter(|index| test.explanation.contains(&format!("[M{index}]"))).collect())
+        .collect()
 }
