@@ -358,7 +358,11 @@ fn copy_of_solution(assignment: &str, name: &str, edits: &[Edit]) -> PathBuf {
     let copy = Path::new(KIT).join("target").join("kit").join(name).join(assignment);
     let sources = std::fs::read_dir(original.join("src")).expect("the solution's sources");
     let sources = sources.map(|entry| format!("src/{}", entry.expect("a source").file_name().to_string_lossy()));
-    for file in std::iter::once("Cargo.toml".to_owned()).chain(sources) {
+    let files: Vec<String> = std::iter::once("Cargo.toml".to_owned()).chain(sources).collect();
+    for edit in edits {
+        assert!(files.iter().any(|file| file == edit.file), "{name}: the solution has no {}", edit.file);
+    }
+    for file in files {
         let mut text = std::fs::read_to_string(original.join(&file)).expect("the solution's files");
         for edit in edits.iter().filter(|edit| edit.file == file) {
             if edit.from.is_empty() {
@@ -516,19 +520,27 @@ fn tictactoe_perfect_chooses_the_perfect_player() {
 }
 
 /// Graders run at once (a class, or a student grading twice) share an assignment's judge:
-/// grading again leaves its build files as they were, so that Cargo does not link the judge
-/// again while another grader runs it.
+/// grading again leaves its build files and the judge itself as they were, so that Cargo does
+/// not link the judge again while another grader runs it.
 #[test]
 fn grading_again_leaves_the_judge_as_it_was() {
     let judge = Path::new(KIT).join("target/grade/judge-tictactoe");
     let solution = Path::new(KIT).join("solution/tictactoe");
+    let modified = |path: &Path| std::fs::metadata(path).and_then(|metadata| metadata.modified()).ok();
+    // The build files, and the judges linked (target/grade/target/debug/deps/tictactoe-<hash>).
     let written = || {
-        ["Cargo.toml", "Cargo.lock", "build.rs"]
-            .map(|file| std::fs::metadata(judge.join(file)).and_then(|metadata| metadata.modified()).ok())
+        let deps = Path::new(KIT).join("target/grade/target/debug/deps");
+        let judges = std::fs::read_dir(&deps).expect("the judges' directory").filter_map(|entry| {
+            let path = entry.expect("an entry").path();
+            let name = path.file_name()?.to_str()?.to_owned();
+            (name.starts_with("tictactoe-") && path.extension().is_none()).then(|| (name, modified(&path)))
+        });
+        let files = ["Cargo.toml", "Cargo.lock", "build.rs"].map(|file| (file.to_owned(), modified(&judge.join(file))));
+        files.into_iter().chain(judges).collect::<BTreeSet<_>>()
     };
     grade("tictactoe", &solution);
     let before = written();
-    assert!(before.iter().all(Option::is_some), "the judge's build files are in {}", judge.display());
+    assert!(before.iter().all(|(_, time)| time.is_some()), "the judge's files are in {}", judge.display());
     grade("tictactoe", &solution);
-    assert_eq!(written(), before, "grading again rewrote the judge's build files");
+    assert_eq!(written(), before, "grading again wrote the judge's files or linked it again");
 }
