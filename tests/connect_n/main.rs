@@ -23,14 +23,17 @@ mod transcripts;
 use connect_n::{BLACK, RED, Scaffold, Screen, Terminal};
 use std::io::Cursor;
 
-/// A scaffold of `columns` × `levels` after `moves`, columns from 1 as digits (red first).
+/// A scaffold of `columns` × `levels` after `moves` (none: `""`), columns from 1 as digits
+/// (red first).
 ///
 /// # Panics
 /// When a move cannot be made: a broken test, not the submission's fault… unless
 /// `make_move` is wrong, which the scaffold tests then show.
 #[track_caller]
 fn scaffold(columns: i32, levels: i32, moves: &str) -> Scaffold {
-    let mut scaffold = Scaffold::new(columns, levels).expect("a valid size");
+    let mut scaffold = Scaffold::new(columns, levels).unwrap_or_else(|error| {
+        panic!("Scaffold::new({columns}, {levels}) should make a scaffold of {columns} columns and {levels} levels: {error:?}")
+    });
     for (index, column) in moves.bytes().enumerate() {
         let color = color_after(index);
         assert!(scaffold.make_move(i32::from(column - b'0'), color), "move {index} of {moves} refused");

@@ -38,15 +38,7 @@ fn the_human_is_asked_with_the_documented_prompt() {
     let (terminal, screen) = at_terminal("7\n");
     let mut human = HumanPlayer::new("Bart", &terminal);
     let call = "HumanPlayer::new(\"Bart\", …).choose_move(…, 4, BLACK) on a new 7 × 6 scaffold";
-    assert_eq!(
-        human.choose_move(
-            &Scaffold::new(7, 6).expect("Scaffold::new(7, 6) should make a scaffold of 7 columns and 6 levels"),
-            4,
-            BLACK
-        ),
-        7,
-        "{call}, the input \"7\\n\""
-    );
+    assert_eq!(human.choose_move(&scaffold(7, 6, ""), 4, BLACK), 7, "{call}, the input \"7\\n\"");
     assert_eq!(screen.text(), "Bart, drop a black checker in which column (1-7)? ", "what {call} prints");
 }
 
@@ -55,15 +47,7 @@ fn the_human_is_asked_again_after_a_column_that_does_not_exist() {
     let (terminal, screen) = at_terminal("0\n4\n-2\n3\n");
     let mut human = HumanPlayer::new("Marge", &terminal);
     let call = "HumanPlayer's choose_move(…, 3, RED) on a new 3 × 2 scaffold, the input 0, 4, -2, 3 (one a line)";
-    assert_eq!(
-        human.choose_move(
-            &Scaffold::new(3, 2).expect("Scaffold::new(3, 2) should make a scaffold of 3 columns and 2 levels"),
-            3,
-            RED
-        ),
-        3,
-        "{call}"
-    );
+    assert_eq!(human.choose_move(&scaffold(3, 2, ""), 3, RED), 3, "{call}");
     let prompt = "Marge, drop a red checker in which column (1-3)? ";
     assert_eq!(
         screen.text(),
@@ -90,15 +74,7 @@ fn the_human_is_asked_again_after_an_answer_that_is_not_a_number() {
     let (terminal, screen) = at_terminal("two\n?? 1\n2\n");
     let mut human = HumanPlayer::new("Marge", &terminal);
     let call = "HumanPlayer's choose_move(…, 3, RED) on a new 3 × 2 scaffold, the input \"two\\n?? 1\\n2\\n\"";
-    assert_eq!(
-        human.choose_move(
-            &Scaffold::new(3, 2).expect("Scaffold::new(3, 2) should make a scaffold of 3 columns and 2 levels"),
-            3,
-            RED
-        ),
-        2,
-        "{call}"
-    );
+    assert_eq!(human.choose_move(&scaffold(3, 2, ""), 3, RED), 2, "{call}");
     let prompt = "Marge, drop a red checker in which column (1-3)? ";
     assert_eq!(
         screen.text(),
@@ -136,7 +112,7 @@ fn the_human_gives_no_move_on_a_full_scaffold() {
 fn the_human_answers_one_question_per_move() {
     let (terminal, _) = at_terminal("1 2\n3\n");
     let mut human = HumanPlayer::new("Marge", &terminal);
-    let s = Scaffold::new(3, 3).expect("Scaffold::new(3, 3) should make a scaffold of 3 columns and 3 levels");
+    let s = scaffold(3, 3, "");
     assert_eq!(
         [0; 3].map(|_| human.choose_move(&s, 3, RED)),
         [1, 2, 3],
@@ -150,12 +126,7 @@ fn random_scaffolds(count: usize) -> Vec<(Scaffold, i32)> {
     (0..count)
         .map(|_| {
             let (columns, levels) = (rng.random_range(1..=8), rng.random_range(1..=6));
-            let mut s = Scaffold::new(columns, levels).unwrap_or_else(|error| {
-                panic!(
-                    "Scaffold::new({columns}, {levels}) should make a scaffold of {columns} columns and {levels} \
-                     levels: {error:?}"
-                )
-            });
+            let mut s = scaffold(columns, levels, "");
             let moves = rng.random_range(0..=s.cols() * s.levels());
             for index in 0..moves {
                 s.make_move(rng.random_range(1..=s.cols()), if index % 2 == 0 { RED } else { BLACK });
@@ -185,7 +156,7 @@ fn the_bad_player_always_chooses_a_column_with_room() {
 
 #[test]
 fn the_bad_player_is_reproducible_from_its_seed() {
-    let s = Scaffold::new(7, 6).expect("Scaffold::new(7, 6) should make a scaffold of 7 columns and 6 levels");
+    let s = scaffold(7, 6, "");
     let moves = |seed| {
         let mut bad = BadPlayer::with_seed("Homer", seed);
         (0..50).map(|_| bad.choose_move(&s, 4, RED)).collect::<Vec<_>>()
@@ -207,7 +178,7 @@ fn the_bad_player_is_reproducible_from_its_seed() {
 
 #[test]
 fn the_bad_player_uses_every_column_sometimes() {
-    let s = Scaffold::new(5, 2).expect("Scaffold::new(5, 2) should make a scaffold of 5 columns and 2 levels");
+    let s = scaffold(5, 2, "");
     let mut bad = BadPlayer::with_seed("Homer", 9);
     let mut seen = [false; 5];
     for _ in 0..200 {
@@ -221,7 +192,7 @@ fn the_bad_player_uses_every_column_sometimes() {
 /// the provided `Random`'s (seed 3, then seed 0 for `BadPlayer::new`).
 #[test]
 fn the_bad_player_plays_the_column_the_provided_random_draws() {
-    let open = Scaffold::new(7, 6).expect("Scaffold::new(7, 6) should make a scaffold of 7 columns and 6 levels");
+    let open = scaffold(7, 6, "");
     let mut bad = BadPlayer::with_seed("Homer", 3);
     let chosen: Vec<i32> = (0..8).map(|_| bad.choose_move(&open, 4, RED)).collect();
     assert_eq!(chosen, DRAWN_ON_SEVEN, "BadPlayer::with_seed(\"Homer\", 3)'s first 8 columns on an empty 7 × 6");

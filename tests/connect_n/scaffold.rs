@@ -12,12 +12,7 @@ use rstest::rstest;
 #[case(10, 1)]
 #[case(1, 10)]
 fn a_new_scaffold_has_its_size_and_is_empty(#[case] columns: i32, #[case] levels: i32) {
-    let s = Scaffold::new(columns, levels).unwrap_or_else(|error| {
-        panic!(
-            "Scaffold::new({columns}, {levels}) should make a scaffold of {columns} columns and {levels} \
-             levels: {error:?}"
-        )
-    });
+    let s = scaffold(columns, levels, "");
     assert_eq!(
         (s.cols(), s.levels(), s.number_empty()),
         (columns, levels, columns * levels),
@@ -53,7 +48,7 @@ fn a_size_that_is_not_positive_or_too_large_is_an_error(#[case] columns: i32, #[
 
 #[test]
 fn checkers_drop_to_the_lowest_vacant_level() {
-    let mut s = Scaffold::new(4, 3).expect("Scaffold::new(4, 3) should make a scaffold of 4 columns and 3 levels");
+    let mut s = scaffold(4, 3, "");
     assert!(s.make_move(2, RED), "make_move(2, RED) on a new 4 × 3 scaffold returned false");
     assert!(
         s.make_move(2, BLACK),
@@ -97,7 +92,7 @@ fn a_full_column_refuses_a_checker_and_nothing_changes() {
 #[case(i32::MIN)]
 #[case(i32::MAX)]
 fn a_column_outside_the_scaffold_is_refused(#[case] column: i32) {
-    let mut s = Scaffold::new(3, 2).expect("Scaffold::new(3, 2) should make a scaffold of 3 columns and 2 levels");
+    let mut s = scaffold(3, 2, "");
     assert!(
         !s.make_move(column, RED),
         "make_move({column}, RED) returned true on a new 3 × 2 scaffold, which has no column {column}"
@@ -114,7 +109,7 @@ fn a_column_outside_the_scaffold_is_refused(#[case] column: i32) {
 #[case(2)]
 #[case(-7)]
 fn a_color_other_than_red_or_black_is_refused(#[case] color: i32) {
-    let mut s = Scaffold::new(3, 2).expect("Scaffold::new(3, 2) should make a scaffold of 3 columns and 2 levels");
+    let mut s = scaffold(3, 2, "");
     assert!(
         !s.make_move(1, color),
         "make_move(1, {color}) returned true on a new 3 × 2 scaffold: {color} is neither RED nor BLACK"
@@ -144,7 +139,7 @@ fn a_position_outside_the_scaffold_is_vacant(#[case] column: i32, #[case] level:
 
 #[test]
 fn the_spec_example_of_undo_move() {
-    let mut s = Scaffold::new(3, 2).expect("Scaffold::new(3, 2) should make a scaffold of 3 columns and 2 levels");
+    let mut s = scaffold(3, 2, "");
     s.make_move(2, RED);
     s.make_move(1, BLACK);
     s.make_move(1, RED);
@@ -172,11 +167,7 @@ fn undo_move_takes_back_every_move_latest_first_then_returns_0() {
              per later move"
         );
     }
-    assert_eq!(
-        s,
-        Scaffold::new(4, 3).expect("Scaffold::new(4, 3) should make a scaffold of 4 columns and 3 levels"),
-        "the scaffold after undoing all its moves, compared with Scaffold::new(4, 3)"
-    );
+    assert_eq!(s, scaffold(4, 3, ""), "the scaffold after undoing all its moves, compared with Scaffold::new(4, 3)");
     assert_eq!(s.undo_move(), 0, "undo_move() on a 4 × 3 scaffold whose moves {moves} are all undone");
     assert_eq!(s.number_empty(), 12, "number_empty() of a 4 × 3 scaffold whose moves {moves} are all undone");
 }
