@@ -1,4 +1,4 @@
-//! The `gamekit` command: `grade <assignment> [DIR]`, `solve connect-n|reversi`, `bench
+//! The `gamekit` command: `grade <assignment> [DIR]`, `handout <assignment> DIR`, `solve connect-n|reversi`, `bench
 //! connect-four|reversi`, `perft reversi`, and with the `arena` feature `play reversi` and
 //! `tournament reversi`.
 
@@ -23,7 +23,8 @@ struct Cli {
 enum Commands {
     /// Score a submission with an assignment's graded suite and explain every lost point.
     ///
-    /// Exits with status 0 whenever grading ran, whatever the score, and 2 when it could not.
+    /// Exits with status 0 whenever grading ran, whatever the score (with --fail-under, 1 when
+    /// the score is below it), and 2 when it could not.
     Grade {
         /// The assignment, e.g. reversi.
         assignment: String,
@@ -48,6 +49,24 @@ enum Commands {
         /// Show every test and every explanation in full, however long.
         #[arg(long, short)]
         verbose: bool,
+        /// Exit with status 1 when the score is below POINTS (for a grader that goes by the
+        /// exit status, as GitHub Classroom's does).
+        #[arg(long, value_name = "POINTS", value_parser = points)]
+        fail_under: Option<f64>,
+    },
+    /// Write the handout of an assignment into DIR: the crate a student receives.
+    ///
+    /// It builds, runs and tests with only Rust installed (`cargo test` runs its public
+    /// tests); its README says what to write and how it is graded. No solution or graded
+    /// suite is inside. DIR must be new or empty.
+    Handout {
+        /// The assignment, e.g. reversi.
+        assignment: String,
+        /// The folder to write it into.
+        dir: PathBuf,
+        /// The kit's root directory (its starter/ and fixtures/).
+        #[arg(long, value_name = "DIR", default_value = env!("CARGO_MANIFEST_DIR"))]
+        kit: PathBuf,
     },
     /// Solve a position exactly: the value for the player to move, and a best move.
     #[command(subcommand)]
@@ -203,9 +222,11 @@ enum SolveGame {
 
 fn main() -> ExitCode {
     match Cli::parse().command {
-        Commands::Grade { assignment, dir, json, gradescope, timeout, kit, only, verbose } => {
-            grade_command(Options { kit, assignment, submission: dir, timeout, only }, verbose, json, gradescope)
+        Commands::Grade { assignment, dir, json, gradescope, timeout, kit, only, verbose, fail_under } => {
+            let options = Options { kit, assignment, submission: dir, timeout, only };
+            grade_command(options, Outputs { verbose, json, gradescope, fail_under })
         }
+        Commands::Handout { assignment, dir, kit } => handout_command(&kit, &assignment, &dir),
         Commands::Solve(SolveGame::ConnectN { columns, levels, n, moves }) => {
             solve_connect_n(columns, levels, n, &moves)
         }
@@ -230,6 +251,21 @@ fn main() -> ExitCode {
             println!("{}", gamekit::othello::Board::start().perft(depth));
             eprintln!("({:.3} s)", started.elapsed().as_secs_f64());
             ExitCode::SUCCESS
+        }
+    }
+}
+
+/// `gamekit handout`: the handout written, and what to do with it.
+fn handout_command(kit: &std::path::Path, assignment: &str, dir: &std::path::Path) -> ExitCode {
+    match gamekit::handout::write(kit, assignment, dir) {
+        Ok(files) => {
+            println!("{assignment}: the handout is in {} ({} files)", dir.display(), files.len());
+            println!("its README says what to write; in that folder, `cargo test` runs its public tests");
+            ExitCode::SUCCESS
+        }
+        Err(error) => {
+            eprintln!("gamekit handout: {error}");
+            ExitCode::from(2)
         }
     }
 }
@@ -328,7 +364,15 @@ fn tournament(plies: u32, budget: f64) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-fn grade_command(options: Options, verbose: bool, json: Option<PathBuf>, gradescope: Option<PathBuf>) -> ExitCode {
+/// What `gamekit grade` writes besides the report on standard output, and its exit status.
+struct Outputs {
+    verbose: bool,
+    json: Option<PathBuf>,
+    gradescope: Option<PathBuf>,
+    fail_under: Option<f64>,
+}
+
+fn grade_command(options: Options, Outputs { verbose, json, gradescope, fail_under }: Outputs) -> ExitCode {
     let what = options.submission.as_ref().map_or("the reference solution".to_owned(), |dir| dir.display().to_string());
     let bar = indicatif::ProgressBar::new_spinner();
     bar.set_message(format!("taking in {what}"));
@@ -370,7 +414,13 @@ fn grade_command(options: Options, verbose: bool, json: Option<PathBuf>, gradesc
             return ExitCode::from(2);
         }
     }
-    ExitCode::SUCCESS
+    match fail_under {
+        Some(points) if report.shown_score() < points => {
+            eprintln!("gamekit grade: {} points, under the {points} --fail-under asks for", report.shown_score());
+            ExitCode::FAILURE
+        }
+        _ => ExitCode::SUCCESS,
+    }
 }
 
 /// `gamekit bench`'s exit status: 1 for a wrong answer, 2 when the benchmark could not run.
@@ -381,6 +431,13 @@ fn bench_command(run: Result<(), bench::BenchError>) -> ExitCode {
             eprintln!("gamekit bench: {error}");
             ExitCode::from(if matches!(error, bench::BenchError::Wrong { .. }) { 1 } else { 2 })
         }
+    }
+}
+
+fn points(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(points) if points.is_finite() && points >= 0.0 => Ok(points),
+        _ => Err(format!("'{text}' is not a number of points (0 or more)")),
     }
 }
 

@@ -79,6 +79,50 @@ fn grade_only_runs_the_tests_named_so() {
         .stderr(predicate::str::contains("no test's name starts with 'nothing::'"));
 }
 
+/// A handout goes only into a new or empty folder, and only for an assignment of the kit.
+#[test]
+fn handout_writes_a_new_folder_and_refuses_one_in_use() {
+    let dir = std::env::temp_dir().join(format!("gamekit-cli-handout-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let handout = dir.join("tictactoe");
+    command()
+        .args(["handout", "tictactoe"])
+        .arg(&handout)
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("tictactoe: the handout is in "));
+    assert!(handout.join("src").join("lib.rs").is_file() && handout.join("README.md").is_file());
+    let readme = std::fs::read(handout.join("README.md")).expect("the handout's README");
+    command()
+        .args(["handout", "tictactoe"])
+        .arg(&handout)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("not an empty folder"));
+    assert_eq!(std::fs::read(handout.join("README.md")).ok(), Some(readme), "a handout written over");
+    command()
+        .args(["handout", "chess"])
+        .arg(dir.join("chess"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("no assignment named 'chess'"));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// `--fail-under`: status 1 below the points asked for, the report printed all the same.
+#[test]
+fn grade_fail_under_gives_status_1_below_the_points() {
+    let graded = |fail_under: &str| {
+        command().args(["grade", "tictactoe", "--only", "perfect::", "--fail-under", fail_under]).assert()
+    };
+    graded("15").success().stdout(predicate::str::starts_with("tictactoe: 15 out of 15 points\n"));
+    graded("15.5")
+        .code(1)
+        .stdout(predicate::str::starts_with("tictactoe: 15 out of 15 points\n"))
+        .stderr(predicate::str::contains("15 points, under the 15.5 --fail-under asks for"));
+    command().args(["grade", "tictactoe", "--fail-under", "-1"]).assert().code(2).stdout("");
+}
+
 /// `--verbose` adds a row per test.
 #[test]
 fn grade_verbose_shows_every_test() {

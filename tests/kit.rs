@@ -10,6 +10,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::Mutex;
 
+#[path = "kit/handout.rs"]
+mod handout;
 #[path = "kit/planted.rs"]
 mod planted;
 
@@ -179,8 +181,10 @@ fn every_assertion_of_a_suite_says_what_it_checks() {
         }
     }
     let mut bare = Vec::new();
-    for assignment in ASSIGNMENTS {
-        let dir = Path::new(KIT).join("tests").join(assignment);
+    // The suites, and the handouts' public tests (a suite runs them too).
+    let suites = ASSIGNMENTS.iter().map(|assignment| Path::new(KIT).join("tests").join(assignment));
+    let public = ASSIGNMENTS.iter().map(|assignment| Path::new(KIT).join("starter").join(assignment).join("tests"));
+    for dir in suites.chain(public) {
         for entry in std::fs::read_dir(&dir).expect("the suite's directory") {
             let path = entry.expect("a suite file").path();
             if path.extension().is_none_or(|extension| extension != "rs") {

@@ -43,7 +43,10 @@ pub fn take(kit: &Path, package: &str, submission: &Path, work: &Path) -> Result
     let crate_dir = work.join("graded").join(package);
     let mut notes = Vec::new();
     let manifest = read(&handout.join("Cargo.toml"))?;
-    notes.extend(manifest_notes(&submission.join("Cargo.toml"), &manifest));
+    // A submission may come from the handout `gamekit handout` writes, whose manifest has a
+    // workspace and a profile of its own: those are the handout's too.
+    let written = crate::handout::manifest(kit, package).map(|(text, _)| text).unwrap_or_default();
+    notes.extend(manifest_notes(&submission.join("Cargo.toml"), &[&manifest, &written]));
     for extra in ["build.rs", ".cargo"] {
         if submission.join(extra).exists() {
             notes.push(format!("{extra}: refused (the handout has none); it was neither copied nor run"));
@@ -123,14 +126,14 @@ fn provided_files(manifest: &str) -> Vec<PathBuf> {
 }
 
 /// What the report says of a submitted `Cargo.toml` that asks for more than the handout's.
-fn manifest_notes(path: &Path, handout: &str) -> Vec<String> {
+fn manifest_notes(path: &Path, handouts: &[&str]) -> Vec<String> {
     let Ok(theirs) = std::fs::read_to_string(path).map(|text| text.parse::<toml::Table>()) else {
         return Vec::new();
     };
     let Ok(theirs) = theirs else {
         return vec!["Cargo.toml: not valid TOML; graded with the handout's".to_owned()];
     };
-    let handout: toml::Table = handout.parse().unwrap_or_default();
+    let handouts: Vec<toml::Table> = handouts.iter().map(|handout| handout.parse().unwrap_or_default()).collect();
     let mut notes = Vec::new();
     if theirs.get("package").and_then(|package| package.get("build")).is_some() {
         notes.push("Cargo.toml: a build script is refused (the handout has none); it was not run".to_owned());
@@ -138,7 +141,7 @@ fn manifest_notes(path: &Path, handout: &str) -> Vec<String> {
     if theirs.get("lib").and_then(|lib| lib.get("proc-macro")).is_some_and(|value| value.as_bool() == Some(true)) {
         notes.push("Cargo.toml: a procedural-macro crate is refused; graded as the handout's library".to_owned());
     }
-    let allowed = dependency_names(&handout);
+    let allowed: BTreeSet<String> = handouts.iter().flat_map(dependency_names).collect();
     let extra: Vec<String> = dependency_names(&theirs).difference(&allowed).cloned().collect();
     if !extra.is_empty() {
         notes.push(format!(
@@ -148,7 +151,8 @@ fn manifest_notes(path: &Path, handout: &str) -> Vec<String> {
         ));
     }
     for section in ["patch", "replace", "profile", "workspace", "target"] {
-        if theirs.contains_key(section) {
+        let as_a_handout = |handout: &toml::Table| handout.get(section) == theirs.get(section);
+        if theirs.contains_key(section) && !handouts.iter().any(as_a_handout) {
             notes.push(format!("Cargo.toml: [{section}] is ignored; graded with the handout's Cargo.toml"));
         }
     }
@@ -233,11 +237,27 @@ mod tests {
             "[package]\nname = \"reversi\"\nbuild = \"b.rs\"\n[lib]\nproc-macro = true\n[dependencies]\ncin = \"1\"\nrand = \"0.9\"\n[target.'cfg(unix)'.build-dependencies]\ncc = \"1\"\n[patch.crates-io]\n",
         )
         .unwrap();
-        let notes = manifest_notes(&theirs, HANDOUT).join("\n");
+        let notes = manifest_notes(&theirs, &[HANDOUT]).join("\n");
         std::fs::remove_dir_all(&dir).unwrap();
         assert!(notes.contains("build script is refused"), "{notes}");
         assert!(notes.contains("procedural-macro"), "{notes}");
         assert!(notes.contains("graded without cc, rand"), "{notes}");
         assert!(notes.contains("[patch] is ignored"), "{notes}");
+    }
+
+    #[test]
+    fn the_sections_a_handout_has_are_not_noted() {
+        let dir = std::env::temp_dir().join(format!("gamekit-intake-handout-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("a temporary directory");
+        let written = "[package]\nname = \"reversi\"\n[dependencies]\ncin = { path = \"cin\" }\n[workspace]\n\
+                       [profile.dev.package.reversi]\nopt-level = 3\n";
+        let theirs = dir.join("Cargo.toml");
+        std::fs::write(&theirs, written).expect("a manifest written");
+        let notes = manifest_notes(&theirs, &[HANDOUT, written]);
+        std::fs::write(&theirs, written.replace("opt-level = 3", "opt-level = 0")).expect("a manifest written");
+        let changed = manifest_notes(&theirs, &[HANDOUT, written]).join("\n");
+        std::fs::remove_dir_all(&dir).expect("the temporary directory removed");
+        assert_eq!(notes, Vec::<String>::new());
+        assert!(changed.contains("[profile] is ignored"), "{changed}");
     }
 }

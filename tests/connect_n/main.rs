@@ -4,7 +4,7 @@
 //! named `connect_n` is being graded. `fixtures/connect_n/rubric.toml` gives the points.
 //!
 //! - [`spec_mains`]: the spec's three test programs, translated line for line, and what they
-//!   must print;
+//!   must print (the handout's public test `starter/connect_n/tests/spec_mains.rs`);
 //! - [`scaffold`], [`players`] and [`game`]: one behaviour per test;
 //! - [`smart`]: SmartPlayer against an exhaustive minimax on every position of small
 //!   scaffolds and against gamekit's exact solver on the spec's sizes, its tie-break, and the
@@ -17,6 +17,8 @@ mod players;
 mod robustness;
 mod scaffold;
 mod smart;
+// The handout's public test, run here as well.
+#[path = "../../starter/connect_n/tests/spec_mains.rs"]
 mod spec_mains;
 mod transcripts;
 

@@ -5,15 +5,12 @@
 //! (`scaffold.rs`), the players [`HumanPlayer`] and [`BadPlayer`] (`player.rs`) and
 //! [`SmartPlayer`] (`smart.rs`), and the [`Game`] (`game.rs`). As in the spec, they may talk
 //! to each other only through the public interfaces: a player must work with anyone's
-//! `Scaffold`, a `Game` with anyone's players. Grade your work with
-//!
-//! ```text
-//! ./target/release/gamekit grade connect_n starter/connect_n     # from the kit's root, after its set-up
-//! ```
+//! `Scaffold`, a `Game` with anyone's players (the README says how it is graded).
 //!
 //! Everything in `provided.rs` is provided (do not change it): the constants, the [`Player`]
-//! trait, [`Error`] and [`run`], the `connect-n` program. Try it in `starter/` with
-//! `cargo run --release -p connect_n` (`-- --help` for the options).
+//! trait, [`Random`], [`Error`] and [`run`], the `connect-n` program. Try it with
+//! `cargo run --release` (`-- --help` for the options); `cargo test` runs the spec's test
+//! programs and two whole games.
 //!
 //! The advice of the spec holds: Scaffold first, then BadPlayer, HumanPlayer and Game; a
 //! SmartPlayer that plays like BadPlayer makes a working program; then make it smart.

@@ -2,16 +2,12 @@
 //!
 //! An N×N Reversi in which some cells are blocks that no disc can take. Write the four
 //! functions of this file; each is graded on its own, then whole games are played against
-//! the course's sample transcripts, byte for byte:
-//!
-//! ```text
-//! ./target/release/gamekit grade reversi starter/reversi     # from the kit's root, after its set-up
-//! ```
+//! the course's sample transcripts, byte for byte (the README says how it is graded).
 //!
 //! Everything else is provided (see `provided.rs`, and do not change it): the [`Board`]
 //! type and [`print_board`], the [`Console`] that reads input the way C++'s `cin` does, and
-//! [`run`], which reads `--size N` and calls your [`play`]. Try the program in `starter/` with
-//! `cargo run -p reversi -- --size 6`.
+//! [`run`], which reads `--size N` and calls your [`play`]. Try the program with
+//! `cargo run -- --size 6`; `cargo test` runs the seed's sample runs.
 //!
 //! ## From C++ to Rust
 //! - The board is a `[[char; N]; N]` ([`Board`]) with `N` a const generic instead of a global

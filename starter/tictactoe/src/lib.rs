@@ -3,17 +3,13 @@
 //! The book's game of a human against the computer. Write the five functions of this file:
 //! the computer's move by the book's three steps ([`computer_move`]), a computer that never
 //! loses ([`perfect_move`]), and the game ([`human_piece`], [`human_move`], [`play`]), whose
-//! output must be the book program's byte for byte. Grade your work with
-//!
-//! ```text
-//! ./target/release/gamekit grade tictactoe starter/tictactoe     # from the kit's root, after its set-up
-//! ```
+//! output must be the book program's byte for byte (the README says how it is graded).
 //!
 //! Everything else is provided (see `provided.rs`, and do not change it): the [`Board`],
 //! [`winner`], [`is_legal`], [`opponent`], the book's console functions
 //! ([`instructions`], [`display_board`], [`ask_yes_no`], [`ask_number`],
-//! [`announce_winner`]) and [`run`]. Try the program in `starter/` with `cargo run -p tictactoe`
-//! (`-- --perfect` for your perfect player).
+//! [`announce_winner`]) and [`run`]. Try the program with `cargo run` (`-- --perfect` for
+//! your perfect player); `cargo test` runs two whole games.
 
 mod provided;
 pub use provided::*;

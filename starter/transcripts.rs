@@ -1,0 +1,144 @@
+//! The public transcripts: each `tests/transcripts/<case>.in` is typed into your program (run
+//! with the arguments in `<case>.args`, if there is one), and what the program prints must be
+//! `<case>.out`, byte for byte. `cargo test` runs them; the graded suite runs these and many
+//! more.
+//!
+//! Replay one by hand, from the crate's folder (here the `reversi` program's first):
+//!
+//! ```text
+//! cargo run -q -- --size 6 < tests/transcripts/sample_run_1.in | diff - tests/transcripts/sample_run_1.out
+//! ```
+//!
+//! (The kit keeps this one file for every assignment's handout.)
+
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// The crate's programs, as Cargo builds them for its tests: a transcript is run by the one
+/// whose case names start with the first text (two_player has two programs).
+const PROGRAMS: [(&str, Option<&str>); 6] = [
+    ("", option_env!("CARGO_BIN_EXE_reversi")),
+    ("", option_env!("CARGO_BIN_EXE_connect-n")),
+    ("", option_env!("CARGO_BIN_EXE_tictactoe")),
+    ("", option_env!("CARGO_BIN_EXE_reversi-players")),
+    ("connect_four", option_env!("CARGO_BIN_EXE_connect-four")),
+    ("stonehenge", option_env!("CARGO_BIN_EXE_stonehenge")),
+];
+
+/// A whole game takes the reference solution well under a second; a program still running
+/// after this is waiting for input it will never get, or looping.
+const LIMIT: Duration = Duration::from_secs(60);
+
+#[test]
+fn every_transcript_is_printed_byte_for_byte() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests").join("transcripts");
+    let mut inputs: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|error| panic!("cannot read the transcripts in {}: {error}", dir.display()))
+        .filter_map(|entry| Some(entry.ok()?.path()))
+        .filter(|path| path.extension().is_some_and(|extension| extension == "in"))
+        .collect();
+    inputs.sort();
+    assert!(!inputs.is_empty(), "no transcript (<case>.in and <case>.out) in {}", dir.display());
+    let differences: Vec<String> = inputs.iter().filter_map(|input| check(input).err()).collect();
+    assert!(
+        differences.is_empty(),
+        "{} of the {} transcripts differ:\n\n{}",
+        differences.len(),
+        inputs.len(),
+        differences.join("\n\n")
+    );
+}
+
+/// Runs one transcript: `Err` says where the output first differs.
+fn check(input: &Path) -> Result<(), String> {
+    let case = input.file_stem().map(|stem| stem.to_string_lossy().into_owned()).unwrap_or_default();
+    let program = PROGRAMS
+        .iter()
+        .find_map(|(start, program)| program.filter(|_| case.starts_with(start)))
+        .ok_or_else(|| format!("{case}: no program of this crate runs it"))?;
+    let args = std::fs::read_to_string(input.with_extension("args")).unwrap_or_default();
+    let typed = std::fs::read(input).map_err(|error| format!("{case}: cannot read its input: {error}"))?;
+    let expected = std::fs::read(input.with_extension("out"))
+        .map_err(|error| format!("{case}: cannot read its output ({case}.out): {error}"))?;
+    let run = run(program, args.split_whitespace(), typed).map_err(|error| format!("{case}: {error}"))?;
+    if run.stdout == expected {
+        return Ok(());
+    }
+    let arguments = if args.trim().is_empty() { String::new() } else { format!(" (arguments: {})", args.trim()) };
+    let mut text = format!("{case}{arguments}: {}", first_difference(&expected, &run.stdout));
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    let said: Vec<&str> =
+        stderr.lines().filter(|line| !line.trim().is_empty() && !line.starts_with("note: run with")).take(4).collect();
+    if !said.is_empty() {
+        text += &format!("\nit wrote to stderr:\n  {}", said.join("\n  "));
+    }
+    Err(text)
+}
+
+/// What a program printed.
+struct Run {
+    stdout: Vec<u8>,
+    stderr: Vec<u8>,
+}
+
+/// Runs `program` with `typed` as its input, stopping it after [`LIMIT`].
+fn run<'a>(program: &str, args: impl Iterator<Item = &'a str>, typed: Vec<u8>) -> Result<Run, String> {
+    let mut child = Command::new(program)
+        .args(args)
+        .env("RUST_BACKTRACE", "0")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|error| format!("cannot run {program}: {error}"))?;
+    let mut stdin = child.stdin.take().ok_or("no standard input")?;
+    // The program may stop reading early: a write it refuses is not an error of the test.
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&typed);
+    });
+    let read_all = |mut pipe: Box<dyn Read + Send>| {
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            let _ = pipe.read_to_end(&mut bytes);
+            bytes
+        })
+    };
+    let stdout = read_all(Box::new(child.stdout.take().ok_or("no standard output")?));
+    let stderr = read_all(Box::new(child.stderr.take().ok_or("no standard error")?));
+    let started = Instant::now();
+    while child.try_wait().map_err(|error| error.to_string())?.is_none() {
+        if started.elapsed() > LIMIT {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(format!("still running after {} s: stopped (waiting for input, or looping?)", LIMIT.as_secs()));
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let _ = writer.join();
+    let joined = |reader: std::thread::JoinHandle<Vec<u8>>| reader.join().unwrap_or_default();
+    Ok(Run { stdout: joined(stdout), stderr: joined(stderr) })
+}
+
+/// The first line that differs, expected and printed, with its number; whitespace made
+/// visible (`·` a space, `→` a tab, `⏎` the line's end).
+fn first_difference(expected: &[u8], printed: &[u8]) -> String {
+    let lines =
+        |bytes: &[u8]| -> Vec<String> { String::from_utf8_lossy(bytes).split_inclusive('\n').map(visible).collect() };
+    let (expected, printed) = (lines(expected), lines(printed));
+    let line = expected.iter().zip(&printed).take_while(|(a, b)| a == b).count();
+    let shown = |lines: &[String]| lines.get(line).cloned().unwrap_or_else(|| "(nothing: the output ends here)".into());
+    format!("line {} differs\n  expected: {}\n  printed:  {}", line + 1, shown(&expected), shown(&printed))
+}
+
+fn visible(line: &str) -> String {
+    line.chars()
+        .map(|c| match c {
+            ' ' => '·',
+            '\t' => '→',
+            '\n' => '⏎',
+            c => c,
+        })
+        .collect()
+}
