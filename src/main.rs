@@ -1,4 +1,5 @@
-//! The `gamekit` command: `grade <assignment> [DIR]`, `handout <assignment> DIR`, `solve connect-n|reversi`, `bench
+//! The `gamekit` command: `grade <assignment> [DIR]`, `handout <assignment> DIR`, `classroom <assignment>
+//! DIR`, `solve connect-n|reversi`, `bench
 //! connect-four|reversi`, `perft reversi`, and with the `arena` feature `play reversi` and
 //! `tournament reversi`.
 
@@ -6,7 +7,7 @@ use clap::builder::PossibleValuesParser;
 use clap::{Parser, Subcommand, ValueEnum};
 use gamekit::bench;
 use gamekit::connect_n::{Position, Shape, Solver};
-use gamekit::grade::{self, Options};
+use gamekit::grade::{self, Options, Report};
 use gamekit::othello::{self, endgame};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -33,9 +34,13 @@ enum Commands {
         /// Also write the full report as JSON to FILE.
         #[arg(long, value_name = "FILE")]
         json: Option<PathBuf>,
-        /// Also write Gradescope's results.json to FILE.
+        /// Also write Gradescope's results.json to FILE (even when it cannot grade).
         #[arg(long, value_name = "FILE")]
         gradescope: Option<PathBuf>,
+        /// Also write GitHub Classroom's result (for its autograding reporter) to FILE (even
+        /// when it cannot grade).
+        #[arg(long, value_name = "FILE")]
+        classroom: Option<PathBuf>,
         /// Give every test SECONDS, instead of the time limits of the rubric.
         #[arg(long, value_name = "SECONDS", value_parser = positive_seconds)]
         timeout: Option<f64>,
@@ -64,6 +69,26 @@ enum Commands {
         assignment: String,
         /// The folder to write it into.
         dir: PathBuf,
+        /// The kit's root directory (its starter/ and fixtures/).
+        #[arg(long, value_name = "DIR", default_value = env!("CARGO_MANIFEST_DIR"))]
+        kit: PathBuf,
+    },
+    /// Write a GitHub Classroom template repository into DIR: the handout, and the workflow
+    /// that grades a student's repository with the kit cloned from --kit-repository.
+    ///
+    /// DIR must be new or empty.
+    Classroom {
+        /// The assignment, e.g. reversi.
+        assignment: String,
+        /// The folder to write it into.
+        dir: PathBuf,
+        /// The kit's Git repository, as the workflow clones it (a private one needs its
+        /// credentials in the URL, which every student can then read).
+        #[arg(long, value_name = "URL")]
+        kit_repository: String,
+        /// The branch or tag of the kit to clone.
+        #[arg(long, value_name = "REF", default_value = "main")]
+        kit_ref: String,
         /// The kit's root directory (its starter/ and fixtures/).
         #[arg(long, value_name = "DIR", default_value = env!("CARGO_MANIFEST_DIR"))]
         kit: PathBuf,
@@ -222,11 +247,14 @@ enum SolveGame {
 
 fn main() -> ExitCode {
     match Cli::parse().command {
-        Commands::Grade { assignment, dir, json, gradescope, timeout, kit, only, verbose, fail_under } => {
+        Commands::Grade { assignment, dir, json, gradescope, classroom, timeout, kit, only, verbose, fail_under } => {
             let options = Options { kit, assignment, submission: dir, timeout, only };
-            grade_command(options, Outputs { verbose, json, gradescope, fail_under })
+            grade_command(options, Outputs { verbose, json, gradescope, classroom, fail_under })
         }
         Commands::Handout { assignment, dir, kit } => handout_command(&kit, &assignment, &dir),
+        Commands::Classroom { assignment, dir, kit_repository, kit_ref, kit } => {
+            classroom_command(&kit, &assignment, &dir, &kit_repository, &kit_ref)
+        }
         Commands::Solve(SolveGame::ConnectN { columns, levels, n, moves }) => {
             solve_connect_n(columns, levels, n, &moves)
         }
@@ -265,6 +293,28 @@ fn handout_command(kit: &std::path::Path, assignment: &str, dir: &std::path::Pat
         }
         Err(error) => {
             eprintln!("gamekit handout: {error}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// `gamekit classroom`: the template written, and what to do with it.
+fn classroom_command(kit: &std::path::Path, assignment: &str, dir: &std::path::Path, url: &str, at: &str) -> ExitCode {
+    let place = match gamekit::classroom::Kit::new(url, at) {
+        Ok(place) => place,
+        Err(error) => {
+            eprintln!("gamekit classroom: {error}");
+            return ExitCode::from(2);
+        }
+    };
+    match gamekit::classroom::write(kit, assignment, dir, &place) {
+        Ok(files) => {
+            println!("{assignment}: the Classroom template is in {} ({} files)", dir.display(), files.len());
+            println!("push it as a template repository; {} grades every push", gamekit::classroom::WORKFLOW);
+            ExitCode::SUCCESS
+        }
+        Err(error) => {
+            eprintln!("gamekit classroom: {error}");
             ExitCode::from(2)
         }
     }
@@ -369,10 +419,12 @@ struct Outputs {
     verbose: bool,
     json: Option<PathBuf>,
     gradescope: Option<PathBuf>,
+    classroom: Option<PathBuf>,
     fail_under: Option<f64>,
 }
 
-fn grade_command(options: Options, Outputs { verbose, json, gradescope, fail_under }: Outputs) -> ExitCode {
+fn grade_command(options: Options, outputs: Outputs) -> ExitCode {
+    let Outputs { verbose, json, gradescope, classroom, fail_under } = outputs;
     let what = options.submission.as_ref().map_or("the reference solution".to_owned(), |dir| dir.display().to_string());
     let bar = indicatif::ProgressBar::new_spinner();
     bar.set_message(format!("taking in {what}"));
@@ -397,6 +449,11 @@ fn grade_command(options: Options, Outputs { verbose, json, gradescope, fail_und
         Ok(report) => report,
         Err(error) => {
             eprintln!("gamekit grade: {error}");
+            // A platform reading the results still gets a valid file that says why.
+            let why = error.to_string();
+            let writes =
+                [(gradescope, Report::gradescope_ungraded(&why)), (classroom, Report::classroom_ungraded(&why))];
+            let _ = write_results(writes);
             return ExitCode::from(2);
         }
     };
@@ -404,15 +461,13 @@ fn grade_command(options: Options, Outputs { verbose, json, gradescope, fail_und
     let width = if terminal.is_term() { usize::from(terminal.size().1) } else { 80 };
     let width = if width < 40 { 80 } else { width };
     print!("{}", report.text(grade::Style { width, verbose, colour: console::colors_enabled() }));
-    let writes =
-        [(json, serde_json::to_value(&report).expect("a report serialises")), (gradescope, report.gradescope())];
-    for (path, value) in writes {
-        let Some(path) = path else { continue };
-        let text = serde_json::to_string_pretty(&value).expect("JSON values serialise");
-        if let Err(error) = std::fs::write(&path, text + "\n") {
-            eprintln!("gamekit grade: cannot write {}: {error}", path.display());
-            return ExitCode::from(2);
-        }
+    let writes = [
+        (json, serde_json::to_value(&report).expect("a report serialises")),
+        (gradescope, report.gradescope()),
+        (classroom, report.classroom()),
+    ];
+    if write_results(writes).is_err() {
+        return ExitCode::from(2);
     }
     match fail_under {
         Some(points) if report.shown_score() < points => {
@@ -421,6 +476,19 @@ fn grade_command(options: Options, Outputs { verbose, json, gradescope, fail_und
         }
         _ => ExitCode::SUCCESS,
     }
+}
+
+/// Writes each JSON value to its file, if one is given; an error is said on stderr.
+fn write_results<const N: usize>(writes: [(Option<PathBuf>, serde_json::Value); N]) -> Result<(), ()> {
+    for (path, value) in writes {
+        let Some(path) = path else { continue };
+        let text = serde_json::to_string_pretty(&value).expect("JSON values serialise");
+        if let Err(error) = std::fs::write(&path, text + "\n") {
+            eprintln!("gamekit grade: cannot write {}: {error}", path.display());
+            return Err(());
+        }
+    }
+    Ok(())
 }
 
 /// `gamekit bench`'s exit status: 1 for a wrong answer, 2 when the benchmark could not run.

@@ -58,6 +58,14 @@ fn grade_exits_2_when_it_cannot_grade() {
         assert!(!run.stderr.is_empty(), "gamekit {} must say why", args.join(" "));
         assert!(run.stdout.is_empty(), "gamekit {} must grade nothing", args.join(" "));
     }
+    // Gradescope still gets a valid results.json, which says why.
+    let results = std::env::temp_dir().join(format!("gamekit-cli-ungraded-{}.json", std::process::id()));
+    command().args(["grade", "reversi", "/no/such/crate", "--gradescope"]).arg(&results).assert().code(2);
+    let written: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(&results).expect("results.json written")).expect("JSON");
+    let _ = std::fs::remove_file(&results);
+    assert_eq!(written["score"].as_f64(), Some(0.0));
+    assert!(written["output"].as_str().is_some_and(|output| output.contains("could not grade")), "{written}");
 }
 
 /// A part of the suite: its groups' points only, said so; every line within 80 columns.
@@ -106,6 +114,77 @@ fn handout_writes_a_new_folder_and_refuses_one_in_use() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("no assignment named 'chess'"));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// The Classroom template: the handout and the workflow; a kit place the workflow would
+/// misread is refused.
+#[test]
+fn classroom_writes_the_handout_and_its_workflow() {
+    let dir = std::env::temp_dir().join(format!("gamekit-cli-classroom-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    command()
+        .args(["classroom", "tictactoe"])
+        .arg(dir.join("template"))
+        .args(["--kit-repository", "https://github.com/course/gamekit", "--kit-ref", "fall-2026"])
+        .assert()
+        .success();
+    let workflow = std::fs::read_to_string(dir.join("template").join(gamekit::classroom::WORKFLOW)).expect("workflow");
+    assert!(
+        workflow.contains(
+            &gamekit::classroom::grade_script("tictactoe").replace('\n', "\n          ").trim_end().to_owned()
+        )
+    );
+    assert!(workflow.contains("git clone --depth 1 --branch fall-2026 https://github.com/course/gamekit kit"));
+    assert!(dir.join("template").join("src").join("lib.rs").is_file());
+    command()
+        .args(["classroom", "tictactoe"])
+        .arg(dir.join("other"))
+        .args(["--kit-repository", "https://x/$(id)"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("is not a repository URL"));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// The workflow's grading script, run as the workflow runs it (the kit's `gamekit` in
+/// kit/target/release, the student's repository in submission/): the reporter's result in
+/// `$GITHUB_OUTPUT`, whose tests' points add up to the score, and an error (no points) when
+/// the submission cannot be graded.
+#[test]
+fn the_classroom_grade_script_hands_the_reporter_the_score() {
+    let dir = std::env::temp_dir().join(format!("gamekit-cli-classroom-run-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let bin = dir.join("kit").join("target").join("release");
+    std::fs::create_dir_all(&bin).expect("a temporary kit");
+    std::os::unix::fs::symlink(env!("CARGO_BIN_EXE_gamekit"), bin.join("gamekit")).expect("gamekit linked");
+    let kit = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    for (submission, status, points) in [
+        (kit.join("solution").join("tictactoe"), "pass", 100.0),
+        (kit.join("starter").join("tictactoe"), "fail", 0.0),
+        (kit.join("no such crate"), "error", 0.0),
+    ] {
+        let _ = std::fs::remove_file(dir.join("submission"));
+        std::os::unix::fs::symlink(&submission, dir.join("submission")).expect("the submission linked");
+        let output = dir.join("output");
+        std::fs::write(&output, "").expect("GITHUB_OUTPUT");
+        Command::new("bash")
+            .args(["-c", &gamekit::classroom::grade_script("tictactoe")])
+            .current_dir(&dir)
+            .env("GITHUB_OUTPUT", &output)
+            .assert()
+            .success();
+        let written = std::fs::read_to_string(&output).expect("GITHUB_OUTPUT");
+        let encoded = written.strip_prefix("result=").and_then(|rest| rest.strip_suffix('\n')).expect("result=…");
+        let decoded = Command::new("base64").arg("-d").write_stdin(encoded).output().expect("base64 runs").stdout;
+        let result: serde_json::Value = serde_json::from_slice(&decoded).expect("the result is JSON");
+        let tests = result["tests"].as_array().expect("tests");
+        let sum: f64 = tests.iter().map(|test| test["score"].as_f64().expect("a score")).sum();
+        assert_eq!(result["status"], status, "{}: {result}", submission.display());
+        assert!((sum - points).abs() < 0.05, "{}: the tests add up to {sum}: {result}", submission.display());
+        let max = if status == "error" { 0.0 } else { 100.0 };
+        assert_eq!(result["max_score"].as_f64(), Some(max), "{}", submission.display());
+    }
     let _ = std::fs::remove_dir_all(dir);
 }
 

@@ -124,11 +124,13 @@ const HANDOUTS: &str = "target/handouts";
 const TIME_LIMIT: Duration = Duration::from_secs(600);
 
 /// Names the documents use that are not the repository's files, and why.
-const NOT_IN_REPOSITORY: [(&str, &str); 4] = [
+const NOT_IN_REPOSITORY: [(&str, &str); 6] = [
     ("target/", "what Cargo and the grader build"),
     (".cargo/config.toml", "a submission's Cargo configuration, which the grader leaves out"),
     ("results.json", "the file Gradescope reads, which the grader writes"),
     ("mutants.out/", "what cargo-mutants writes"),
+    (".github/workflows/classroom.yml", "the workflow `gamekit classroom` writes into a template"),
+    ("classroom-resources/autograding-grading-reporter", "a GitHub Action, named by its repository"),
 ];
 
 /// README.md, then docs/*.md, each with its path from the kit's root.

@@ -200,7 +200,7 @@ impl Report {
 
 /// The failing test to explain first: a wrong answer before a time limit or a crash (and
 /// those before "not implemented"), then the shortest explanation, then the first.
-fn clearest<'a>(failed: &[&'a TestResult]) -> &'a TestResult {
+pub(super) fn clearest<'a>(failed: &[&'a TestResult]) -> &'a TestResult {
     let rank = |status: Status| match status {
         Status::Failed => 0,
         Status::TimedOut => 1,
@@ -222,7 +222,7 @@ pub fn shorten(name: &str, width: usize) -> String {
 }
 
 /// A line cut to `width` characters, an ellipsis at its end.
-fn cut(line: &str, width: usize) -> String {
+pub(super) fn cut(line: &str, width: usize) -> String {
     if line.chars().count() <= width {
         return line.to_owned();
     }

@@ -1,0 +1,143 @@
+//! `gamekit classroom`: a GitHub Classroom assignment's template repository.
+//!
+//! GitHub Classroom grades a student's repository with GitHub Actions, in the workflow
+//! `.github/workflows/classroom.yml`: its grading steps give a result each, and its
+//! `autograding-grading-reporter` step adds their points up and reports them to Classroom.
+//! The template is the handout ([`crate::handout`]) with that workflow, which clones the
+//! kit, builds `gamekit`, grades the student's crate with `--classroom` (a test per rubric
+//! group, with the points it earned) and hands the result to the reporter.
+
+use crate::handout::{self, HandoutError};
+use std::path::{Path, PathBuf};
+
+/// Where the workflow finds the kit: a Git repository and a branch or tag of it.
+#[derive(Debug, Clone)]
+pub struct Kit {
+    repository: String,
+    reference: String,
+}
+
+impl Kit {
+    /// The kit at `repository` (a URL Git clones), branch or tag `reference`.
+    ///
+    /// # Errors
+    /// When either is empty or holds a character that a URL or a Git reference does not
+    /// (a space, a quote, a newline: the workflow's shell and YAML would read it otherwise).
+    pub fn new(repository: &str, reference: &str) -> Result<Kit, String> {
+        let plain = |text: &str| {
+            !text.is_empty()
+                && !text.starts_with('-')
+                && text.chars().all(|c| c.is_ascii_graphic() && !"'\"`$\\".contains(c))
+        };
+        match (plain(repository), plain(reference)) {
+            (true, true) => Ok(Kit { repository: repository.to_owned(), reference: reference.to_owned() }),
+            (false, _) => Err(format!("{repository:?} is not a repository URL Git can clone")),
+            (true, false) => Err(format!("{reference:?} is not a branch or tag")),
+        }
+    }
+}
+
+/// The workflow's file, in the template.
+pub const WORKFLOW: &str = ".github/workflows/classroom.yml";
+
+/// The grading step's script, run from the workflow's folder with the kit in `kit/` and the
+/// student's repository in `submission/`: the report in the log, the result in the step's
+/// `result` output. (The kit's checks run this very script.)
+pub fn grade_script(assignment: &str) -> String {
+    format!(
+        "kit/target/release/gamekit grade {assignment} submission --classroom classroom.json || true\n\
+         echo \"result=$(base64 -w 0 classroom.json)\" >> \"$GITHUB_OUTPUT\"\n"
+    )
+}
+
+/// Writes the template of `assignment` into `dir` (new or empty): the handout, and the
+/// workflow that grades it with the kit at `kit`. Returns the files written.
+///
+/// # Errors
+/// As [`handout::write`], and when the workflow cannot be written.
+pub fn write(kit_dir: &Path, assignment: &str, dir: &Path, kit: &Kit) -> Result<Vec<PathBuf>, HandoutError> {
+    let mut written = handout::write(kit_dir, assignment, dir)?;
+    let path = dir.join(WORKFLOW);
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent)
+            .map_err(|source| HandoutError::Io { context: format!("cannot create {}", parent.display()), source })?;
+    }
+    std::fs::write(&path, workflow(assignment, kit))
+        .map_err(|source| HandoutError::Io { context: format!("cannot write {}", path.display()), source })?;
+    written.push(WORKFLOW.into());
+    Ok(written)
+}
+
+/// The workflow: the submission checked out, the kit cloned and built (with the sandbox
+/// and the user namespaces it needs), the grade, and Classroom's reporter.
+pub fn workflow(assignment: &str, kit: &Kit) -> String {
+    let script = indented(&grade_script(assignment), 10);
+    let (repository, reference) = (&kit.repository, &kit.reference);
+    format!(
+        r#"# GitHub Classroom's autograding for the {assignment} assignment, written by `gamekit classroom`.
+# The kit is cloned from {repository} ({reference}) and built; `gamekit grade` scores the
+# submission with the graded suite, a test per rubric group with the points it earned, and
+# the reporter gives Classroom the sum. The step "Grade" shows the whole report.
+name: Autograding Tests
+'on':
+  - push
+  - workflow_dispatch
+  - repository_dispatch
+permissions:
+  checks: write
+  actions: read
+  contents: read
+jobs:
+  run-autograding-tests:
+    runs-on: ubuntu-latest
+    if: github.actor != 'github-classroom[bot]'
+    timeout-minutes: 30
+    steps:
+      - name: Check out the submission
+        uses: actions/checkout@v4
+        with:
+          path: submission
+      - name: Build the kit
+        run: |
+          sudo apt-get update -qq && sudo apt-get install -y -qq bubblewrap
+          # Ubuntu lets bubblewrap create its namespaces only with this off.
+          sudo sysctl -w kernel.apparmor_restrict_unprivileged_userns=0 || true
+          git clone --depth 1 --branch {reference} {repository} kit
+          cargo build --release --locked --manifest-path kit/Cargo.toml
+      - name: Grade
+        id: gamekit
+        run: |
+{script}      - name: Autograding Reporter
+        uses: classroom-resources/autograding-grading-reporter@v1
+        env:
+          GAMEKIT_RESULTS: "${{{{steps.gamekit.outputs.result}}}}"
+        with:
+          runners: gamekit
+"#
+    )
+}
+
+fn indented(text: &str, spaces: usize) -> String {
+    text.lines().map(|line| format!("{}{line}\n", " ".repeat(spaces))).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_workflow_runs_the_grade_script_and_reports_its_result() {
+        let kit = Kit::new("https://github.com/course/gamekit", "v1").expect("a kit's place");
+        insta::assert_snapshot!(workflow("reversi", &kit));
+    }
+
+    #[test]
+    fn a_kit_place_the_workflow_would_misread_is_refused() {
+        for (repository, reference) in
+            [("", "main"), ("https://x y", "main"), ("u", "a\nb"), ("u", "$(id)"), ("--upload-pack=x", "m")]
+        {
+            assert!(Kit::new(repository, reference).is_err(), "{repository:?} {reference:?}");
+        }
+        assert!(Kit::new("git@github.com:course/gamekit.git", "release-2026").is_ok());
+    }
+}
