@@ -44,7 +44,14 @@ fn grade_writes_the_report_and_gradescope_results_and_exits_0() {
             assert!(test.get(key).is_some(), "a Gradescope test without {key}: {test}");
         }
         assert_eq!(test["status"], "passed");
+        assert_eq!(test["visibility"], "visible", "the rubric's default: {test}");
+        assert!(test["tags"].is_array(), "{test}");
     }
+    // Gradescope adds the tests' maximum scores up: exactly the total, to the hundredth.
+    let hundredths: i64 =
+        tests.iter().map(|test| (test["max_score"].as_f64().expect("max_score") * 100.0).round() as i64).sum();
+    assert_eq!(hundredths, 100_00, "the tests' maximum scores add up to {}", hundredths as f64 / 100.0);
+    assert!(results["execution_time"].as_f64().is_some(), "{results}");
     let _ = std::fs::remove_dir_all(dir);
 }
 

@@ -161,10 +161,7 @@ fn grade_telling(options: &Options, progress: &mut dyn FnMut(Progress)) -> Resul
     let runner = run::runner(&built, isolation);
     let names = run::list(&built, &runner)?;
     let groups: Vec<Option<usize>> = names.iter().map(|name| rubric.group_of(name)).collect();
-    let tests_in: Vec<usize> =
-        (0..rubric.groups.len()).map(|index| groups.iter().filter(|&&group| group == Some(index)).count()).collect();
-    let shares: Vec<f64> =
-        rubric.groups.iter().zip(&tests_in).map(|(group, &tests)| group.points / tests.max(1) as f64).collect();
+    let shares = rubric.shares(&groups);
     // A part of the suite: each test keeps its share of its group.
     let chosen = |name: &String| options.only.as_ref().is_none_or(|only| name.starts_with(only.as_str()));
     if let Some(only) = &options.only {
@@ -186,10 +183,12 @@ fn grade_telling(options: &Options, progress: &mut dyn FnMut(Progress)) -> Resul
         None => reference::Times::new(),
     };
     let mut graded = Vec::new();
-    for (name, &group) in names.iter().zip(&groups).filter(|(name, _)| chosen(name)) {
+    for ((name, &group), &share) in names.iter().zip(&groups).zip(&shares).filter(|((name, _), _)| chosen(name)) {
         let reference = times.get(name).copied().filter(|_| !is_reference);
         match group {
-            Some(index) => graded.push((name, index, rubric.limits(index, options.timeout, reference)?, reference)),
+            Some(index) => {
+                graded.push((name, index, share, rubric.limits(index, options.timeout, reference)?, reference));
+            }
             None => report.unweighted.push(name.clone()),
         }
     }
@@ -197,7 +196,7 @@ fn grade_telling(options: &Options, progress: &mut dyn FnMut(Progress)) -> Resul
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs_f64(rubric.total);
     let outcomes = run_all(
         &graded,
-        |(name, _, limits, reference)| {
+        |(name, _, _, limits, reference)| {
             let left = deadline.saturating_duration_since(std::time::Instant::now());
             let Some(cut) = within_total(limits, left) else {
                 return Ok(run::Outcome::not_run(rubric.total));
@@ -206,8 +205,7 @@ fn grade_telling(options: &Options, progress: &mut dyn FnMut(Progress)) -> Resul
             Ok(cut_by_total(outcome, limits, &cut, rubric.total))
         },
         |at, outcome| {
-            let (name, index, _, _) = graded[at];
-            let share = shares[index];
+            let (name, index, share, _, _) = graded[at];
             let result = TestResult {
                 name: name.clone(),
                 group: rubric.groups[index].prefix.clone(),
@@ -224,19 +222,10 @@ fn grade_telling(options: &Options, progress: &mut dyn FnMut(Progress)) -> Resul
     )?;
     report.tests = outcomes;
     mark_unchecked(&rubric, &mut report.tests);
-    // Group by group, so that a group passed in full gives its points exactly, not a sum of
-    // rounded shares.
-    report.score = rubric
-        .groups
-        .iter()
-        .zip(&tests_in)
-        .map(|(group, &tests)| {
-            let passed = report.tests.iter().filter(|test| test.group == group.prefix && test.status == Status::Passed);
-            group.points * passed.count() as f64 / tests.max(1) as f64
-        })
-        .sum();
+    // The shares are whole hundredths: their sum, rounded, is exact.
+    report.score = (report.tests.iter().map(|test| test.points * 100.0).sum::<f64>()).round() / 100.0;
     if report.only.is_some() {
-        report.max_score = report.tests.iter().map(|test| test.max_points).sum();
+        report.max_score = (report.tests.iter().map(|test| test.max_points * 100.0).sum::<f64>()).round() / 100.0;
     } else if is_reference && options.timeout.is_none() {
         reference::save(&kit, &rubric.assignment, &built.test_binary, &report);
     }

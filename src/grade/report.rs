@@ -117,13 +117,15 @@ impl Report {
             .tests
             .iter()
             .map(|test| {
+                let group = self.groups.iter().find(|group| group.prefix == test.group);
                 serde_json::json!({
                     "name": test.name,
                     "score": round(test.points),
                     "max_score": round(test.max_points),
                     "status": if test.status == Status::Passed { "passed" } else { "failed" },
                     "output": test.output(),
-                    "visibility": "visible",
+                    "visibility": group.map_or("visible", |group| group.visibility.as_str()),
+                    "tags": group.map_or(&[][..], |group| &group.tags[..]),
                 })
             })
             .collect();
@@ -140,6 +142,8 @@ impl Report {
         serde_json::json!({
             "score": round(self.score),
             "max_score": round(self.max_score),
+            // The tests' own times, added up (they run several at once).
+            "execution_time": self.tests.iter().map(|test| test.seconds).sum::<f64>().round(),
             "output": self.header_for_gradescope(),
             "visibility": "visible",
             "tests": tests,

@@ -59,6 +59,20 @@ pub struct Group {
     /// passes, so that one bug is explained once, where it is.
     #[serde(default)]
     pub requires: Vec<String>,
+    /// When Gradescope shows its tests to the student: `visible` (the default), `hidden`,
+    /// `after_due_date` or `after_published`.
+    #[serde(default = "default_visibility")]
+    pub visibility: String,
+    /// Gradescope's tags for its tests (the concepts they check).
+    #[serde(default)]
+    pub tags: Vec<String>,
+}
+
+/// Gradescope's visibilities of a test.
+pub const VISIBILITIES: [&str; 4] = ["visible", "hidden", "after_due_date", "after_published"];
+
+fn default_visibility() -> String {
+    VISIBILITIES[0].to_owned()
 }
 
 fn default_timeout() -> f64 {
@@ -121,6 +135,13 @@ impl Rubric {
         if let Some(group) = (0..rubric.groups.len()).find(|&group| rubric.depends_on(group, group)) {
             return Err(error(format!("group '{}' requires itself", rubric.groups[group].prefix)));
         }
+        if let Some(group) = rubric.groups.iter().find(|group| !VISIBILITIES.contains(&group.visibility.as_str())) {
+            let known = VISIBILITIES.join(", ");
+            return Err(error(format!(
+                "group '{}': visibility '{}' is none of {known}",
+                group.prefix, group.visibility
+            )));
+        }
         let sizes = [rubric.memory, rubric.output].into_iter();
         let sizes = sizes.chain(rubric.groups.iter().flat_map(|group| group.memory.into_iter().chain(group.output)));
         if let Some(size) = sizes.into_iter().find(|&mib| mib == 0 || mib > 1 << 20) {
@@ -151,6 +172,28 @@ impl Rubric {
             }
         }
         false
+    }
+
+    /// Each test's share of its group's points (0 for a test in no group), given each test's
+    /// group: equal shares to the hundredth, the hundredths left over going one each to the
+    /// group's first tests, so that the shares add up to the group's points exactly (as
+    /// Gradescope adds them up).
+    pub fn shares(&self, groups: &[Option<usize>]) -> Vec<f64> {
+        let hundredths = |points: f64| (points * 100.0).round() as u64;
+        let sizes: Vec<u64> = (0..self.groups.len())
+            .map(|index| groups.iter().filter(|&&group| group == Some(index)).count() as u64)
+            .collect();
+        let mut seen = vec![0_u64; self.groups.len()];
+        groups
+            .iter()
+            .map(|group| {
+                let Some(index) = *group else { return 0.0 };
+                let (total, size) = (hundredths(self.groups[index].points), sizes[index]);
+                let extra = u64::from(seen[index] < total % size);
+                seen[index] += 1;
+                (total / size + extra) as f64 / 100.0
+            })
+            .collect()
     }
 
     /// The index of the group a test belongs to: the first whose prefix starts its name.
@@ -198,6 +241,27 @@ impl Rubric {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn shares_add_up_to_each_groups_points_exactly() {
+        let rubric: Rubric = toml::from_str(
+            "assignment = 'a'\npackage = 'a'\n[[group]]\nprefix = 'x::'\npoints = 15\n[[group]]\nprefix = 'y::'\npoints = 3.5\n",
+        )
+        .expect("a rubric");
+        let groups = [Some(0), Some(1), Some(0), None, Some(0), Some(0), Some(0), Some(0), Some(0), Some(1), Some(1)];
+        let shares = rubric.shares(&groups);
+        // 15 points among 7 tests: 2.15 twice (the first), then 2.14; 3.5 among 3: 1.17, 1.17, 1.16.
+        assert_eq!(shares, [2.15, 1.17, 2.15, 0.0, 2.14, 2.14, 2.14, 2.14, 2.14, 1.17, 1.16]);
+        let cents = |group| -> u64 {
+            shares
+                .iter()
+                .zip(&groups)
+                .filter(|(_, g)| **g == Some(group))
+                .map(|(s, _)| (s * 100.0).round() as u64)
+                .sum()
+        };
+        assert_eq!((cents(0), cents(1)), (1500, 350));
+    }
 
     #[test]
     fn a_groups_limits_replace_the_rubrics_and_the_command_lines_time_replaces_both() {
