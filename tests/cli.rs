@@ -50,7 +50,7 @@ fn grade_writes_the_report_and_gradescope_results_and_exits_0() {
     // Gradescope adds the tests' maximum scores up: exactly the total, to the hundredth.
     let hundredths: i64 =
         tests.iter().map(|test| (test["max_score"].as_f64().expect("max_score") * 100.0).round() as i64).sum();
-    assert_eq!(hundredths, 100_00, "the tests' maximum scores add up to {}", hundredths as f64 / 100.0);
+    assert_eq!(hundredths, 10_000, "the tests' maximum scores add up to {}", hundredths as f64 / 100.0);
     assert!(results["execution_time"].as_f64().is_some(), "{results}");
     let _ = std::fs::remove_dir_all(dir);
 }
