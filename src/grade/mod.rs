@@ -15,6 +15,7 @@
 
 mod harness;
 mod intake;
+mod locate;
 mod reference;
 mod report;
 mod rubric;
@@ -36,6 +37,12 @@ pub enum GradeError {
     UnknownAssignment { name: String, known: Vec<String> },
     #[error("{}: there is no Cargo.toml there, so it is not a crate to grade", .0.display())]
     NotACrate(PathBuf),
+    #[error("{}: no crate named '{package}' in it (a folder whose Cargo.toml names the package '{package}'), nor in a zip in it", upload.display())]
+    NoCrateInside { upload: PathBuf, package: String },
+    #[error("{}: several crates could be the submission: {}; keep one", upload.display(), crates.iter().map(|path| path.display().to_string()).collect::<Vec<_>>().join(", "))]
+    SeveralCrates { upload: PathBuf, crates: Vec<PathBuf> },
+    #[error("{}: cannot unpack it: {reason}", zip.display())]
+    BadZip { zip: PathBuf, reason: String },
     #[error("the rubric {}: {reason}", path.display())]
     Rubric { path: PathBuf, reason: String },
     #[error("{}: the package is named '{found}', but the {expected} assignment needs a package named '{expected}'", path.display())]
@@ -131,10 +138,8 @@ fn grade_telling(options: &Options, progress: &mut dyn FnMut(Progress)) -> Resul
         return Err(GradeError::UnknownAssignment { name: options.assignment.clone(), known });
     }
     let rubric = Rubric::load(&kit, &options.assignment)?;
-    let submission = options.submission.clone().unwrap_or_else(|| kit.join("solution").join(&options.assignment));
-    if !submission.join("Cargo.toml").is_file() {
-        return Err(GradeError::NotACrate(submission));
-    }
+    let upload = options.submission.clone().unwrap_or_else(|| kit.join("solution").join(&options.assignment));
+    let submission = locate::crate_in(&upload, &rubric.package, &locate::unpack_dir(&kit, &upload))?;
     let submission =
         submission.canonicalize().map_err(GradeError::io(format!("cannot open {}", submission.display())))?;
     harness::check_package(&submission, &rubric.package)?;
@@ -146,6 +151,9 @@ fn grade_telling(options: &Options, progress: &mut dyn FnMut(Progress)) -> Resul
     let place = harness::Place::of(&kit, &rubric.assignment, &submission);
     let intake = intake::take(&kit, &rubric.package, &submission, &place.work)?;
     report.notes = intake.notes;
+    if upload.canonicalize().ok().as_ref() != Some(&submission) {
+        report.notes.insert(0, format!("graded the crate found in the upload: {}", submission.display()));
+    }
     progress(Progress::Building);
     let built = match harness::build(&kit, &rubric, &intake.crate_dir, &place, isolation)? {
         Ok(built) => built,

@@ -1,0 +1,228 @@
+//! Finding the crate to grade in what a student uploaded: the crate itself, the handout's
+//! folder, a folder holding it (a few levels down), or a zip of any of these. Gradescope
+//! hands over whatever was uploaded, and a class's submissions come as folders or zips.
+//!
+//! An upload is hostile: symbolic links are never followed, and a zip is unpacked only into
+//! a folder of the grader's, entry by entry, with names that stay inside it and a cap on its
+//! size, however its headers lie.
+
+use super::GradeError;
+use std::collections::VecDeque;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+/// How many folders down a crate is looked for.
+const DEPTH: usize = 4;
+/// The most a zip may unpack to, in bytes and entries.
+const MAX_BYTES: u64 = 64 * 1024 * 1024;
+const MAX_ENTRIES: usize = 10_000;
+
+/// The crate named `package` in `upload`: `upload` itself when it is a crate (its name is
+/// checked later, with its own error), else the shallowest crate of that name below it,
+/// else one in a zip in it (or `upload` is a zip), unpacked into `unpack`.
+///
+/// # Errors
+/// No such crate, several at the same depth, or a zip that cannot be unpacked.
+pub fn crate_in(upload: &Path, package: &str, unpack: &Path) -> Result<PathBuf, GradeError> {
+    if upload.join("Cargo.toml").is_file() {
+        return Ok(upload.to_owned());
+    }
+    let zips = if is_zip(upload) {
+        vec![upload.to_owned()]
+    } else {
+        if !upload.is_dir() {
+            return Err(GradeError::NotACrate(upload.to_owned()));
+        }
+        if let Some(found) = shallowest(upload, package)? {
+            return Ok(found);
+        }
+        walk(upload).into_iter().filter(|(path, _)| is_zip(path)).map(|(path, _)| path).collect()
+    };
+    let _ = std::fs::remove_dir_all(unpack);
+    for (index, zip) in zips.iter().enumerate() {
+        let into = unpack.join(index.to_string());
+        unzip(zip, &into, MAX_BYTES)?;
+        if let Some(found) = shallowest(&into, package)? {
+            return Ok(found);
+        }
+    }
+    Err(GradeError::NoCrateInside { upload: upload.to_owned(), package: package.to_owned() })
+}
+
+/// The crate named `package` nearest the top of `dir`; an error when two are as near.
+fn shallowest(dir: &Path, package: &str) -> Result<Option<PathBuf>, GradeError> {
+    let crates: Vec<(PathBuf, usize)> =
+        walk(dir).into_iter().filter(|(path, _)| path.is_dir() && names(path, package)).collect();
+    let Some(depth) = crates.iter().map(|(_, depth)| *depth).min() else { return Ok(None) };
+    let nearest: Vec<&PathBuf> = crates.iter().filter(|(_, at)| *at == depth).map(|(path, _)| path).collect();
+    match nearest[..] {
+        [one] => Ok(Some(one.clone())),
+        _ => Err(GradeError::SeveralCrates {
+            upload: dir.to_owned(),
+            crates: nearest.iter().map(|path| path.strip_prefix(dir).unwrap_or(path).to_owned()).collect(),
+        }),
+    }
+}
+
+/// Where a zip in `upload` is unpacked: `target/grade/unpacked/<hash of its path>/` in the
+/// kit.
+pub fn unpack_dir(kit: &Path, upload: &Path) -> PathBuf {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::hash::DefaultHasher::new();
+    upload.hash(&mut hasher);
+    kit.join("target").join("grade").join("unpacked").join(format!("{:016x}", hasher.finish()))
+}
+
+/// Whether `dir` holds a Cargo.toml whose package is `package`.
+fn names(dir: &Path, package: &str) -> bool {
+    let Ok(text) = std::fs::read_to_string(dir.join("Cargo.toml")) else { return false };
+    let Ok(manifest) = text.parse::<toml::Table>() else { return false };
+    manifest.get("package").and_then(|table| table.get("name")).and_then(toml::Value::as_str) == Some(package)
+}
+
+/// Everything below `dir` to [`DEPTH`], with its depth, nearest first; never through a
+/// symbolic link, and not into hidden folders, `target/` or macOS's `__MACOSX/`.
+fn walk(dir: &Path) -> Vec<(PathBuf, usize)> {
+    let mut found = Vec::new();
+    let mut pending = VecDeque::from([(dir.to_owned(), 0)]);
+    while let Some((next, depth)) = pending.pop_front() {
+        let Ok(entries) = std::fs::read_dir(&next) else { continue };
+        let mut entries: Vec<_> = entries.flatten().collect();
+        entries.sort_by_key(std::fs::DirEntry::file_name);
+        for entry in entries {
+            let Ok(kind) = entry.file_type() else { continue };
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if kind.is_symlink() || name.starts_with('.') || name == "target" || name == "__MACOSX" {
+                continue;
+            }
+            found.push((entry.path(), depth + 1));
+            if kind.is_dir() && depth + 1 < DEPTH {
+                pending.push_back((entry.path(), depth + 1));
+            }
+        }
+    }
+    found
+}
+
+fn is_zip(path: &Path) -> bool {
+    path.is_file() && path.extension().is_some_and(|extension| extension.eq_ignore_ascii_case("zip"))
+}
+
+/// Unpacks the regular files and folders of `zip` into `into`: at most `cap` bytes.
+fn unzip(zip: &Path, into: &Path, cap: u64) -> Result<(), GradeError> {
+    let refuse = |reason: String| GradeError::BadZip { zip: zip.to_owned(), reason };
+    let file = std::fs::File::open(zip).map_err(|error| refuse(error.to_string()))?;
+    let mut archive = zip::ZipArchive::new(file).map_err(|error| refuse(error.to_string()))?;
+    if archive.len() > MAX_ENTRIES {
+        return Err(refuse(format!("over {MAX_ENTRIES} entries")));
+    }
+    let mut left = cap;
+    for index in 0..archive.len() {
+        let mut entry = archive.by_index(index).map_err(|error| refuse(error.to_string()))?;
+        // A name that would leave `into` (`../`, an absolute path) is skipped, as is a link.
+        let Some(name) = entry.enclosed_name() else { continue };
+        if entry.is_symlink() {
+            continue;
+        }
+        let path = into.join(name);
+        let io = |error: std::io::Error| GradeError::Io {
+            context: format!("cannot unpack {}", path.display()),
+            source: error,
+        };
+        if entry.is_dir() {
+            std::fs::create_dir_all(&path).map_err(io)?;
+            continue;
+        }
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent).map_err(io)?;
+        }
+        let mut bytes = Vec::new();
+        (&mut entry).take(left + 1).read_to_end(&mut bytes).map_err(|error| refuse(error.to_string()))?;
+        left =
+            left.checked_sub(bytes.len() as u64).ok_or_else(|| refuse(format!("over {} MiB unpacked", cap >> 20)))?;
+        std::fs::write(&path, bytes).map_err(io)?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Write;
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("gamekit-locate-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("a scratch folder");
+        dir
+    }
+
+    fn a_crate(dir: &Path, package: &str) {
+        std::fs::create_dir_all(dir.join("src")).expect("a crate's folder");
+        std::fs::write(dir.join("Cargo.toml"), format!("[package]\nname = \"{package}\"\n")).expect("a manifest");
+    }
+
+    fn zip_of(path: &Path, files: &[(&str, &[u8])]) {
+        let mut zip = zip::ZipWriter::new(std::fs::File::create(path).expect("a zip"));
+        for (name, bytes) in files {
+            zip.start_file(*name, zip::write::SimpleFileOptions::default()).expect("an entry");
+            zip.write_all(bytes).expect("its bytes");
+        }
+        zip.finish().expect("the zip written");
+    }
+
+    #[test]
+    fn the_crate_is_found_however_the_upload_holds_it() {
+        let dir = scratch("nested");
+        a_crate(&dir.join("upload/my work/reversi"), "reversi");
+        a_crate(&dir.join("upload/my work/old/reversi"), "reversi");
+        a_crate(&dir.join("upload/other"), "tictactoe");
+        let found = crate_in(&dir.join("upload"), "reversi", &dir.join("unpacked")).expect("found");
+        assert_eq!(found, dir.join("upload/my work/reversi"));
+        a_crate(&dir.join("upload/again/reversi"), "reversi");
+        let several = crate_in(&dir.join("upload"), "reversi", &dir.join("unpacked"));
+        assert!(matches!(several, Err(GradeError::SeveralCrates { .. })), "{several:?}");
+        assert!(matches!(
+            crate_in(&dir.join("upload/other"), "reversi", &dir.join("unpacked")),
+            Ok(path) if path == dir.join("upload/other")
+        ));
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[test]
+    fn a_zip_is_unpacked_inside_its_folder_only() {
+        let dir = scratch("zip");
+        std::fs::create_dir_all(dir.join("upload")).expect("an upload");
+        let manifest = b"[package]\nname = \"reversi\"\n";
+        zip_of(
+            &dir.join("upload/submission.zip"),
+            &[("work/reversi/Cargo.toml", manifest), ("work/reversi/src/lib.rs", b""), ("../escaped.txt", b"x")],
+        );
+        let found = crate_in(&dir.join("upload"), "reversi", &dir.join("unpacked")).expect("found in the zip");
+        assert_eq!(found, dir.join("unpacked/0/work/reversi"));
+        assert!(!dir.join("escaped.txt").exists() && !dir.join("unpacked/escaped.txt").exists());
+        let missing = crate_in(&dir.join("upload"), "tictactoe", &dir.join("unpacked"));
+        assert!(matches!(missing, Err(GradeError::NoCrateInside { .. })), "{missing:?}");
+        std::fs::write(dir.join("upload/broken.zip"), b"not a zip").expect("a broken zip");
+        let broken = crate_in(&dir.join("upload/broken.zip"), "reversi", &dir.join("unpacked"));
+        assert!(matches!(broken, Err(GradeError::BadZip { .. })), "{broken:?}");
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[test]
+    fn a_zip_bomb_stops_at_the_cap() {
+        let dir = scratch("bomb");
+        let zeros = vec![0_u8; 1 << 20];
+        let mut zip = zip::ZipWriter::new(std::fs::File::create(dir.join("bomb.zip")).expect("a zip"));
+        let deflated = zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated);
+        zip.start_file("big", deflated).expect("an entry");
+        for _ in 0..3 {
+            zip.write_all(&zeros).expect("zeros");
+        }
+        zip.finish().expect("the zip written");
+        // Its headers say 3 MiB; what it unpacks to is counted all the same.
+        let bomb = unzip(&dir.join("bomb.zip"), &dir.join("unpacked"), 2 << 20);
+        assert!(matches!(&bomb, Err(GradeError::BadZip { reason, .. }) if reason.contains("MiB")), "{bomb:?}");
+        let _ = std::fs::remove_dir_all(dir);
+    }
+}
