@@ -15,13 +15,15 @@
 //! - `gamekit-probe` (`crates/probe`): the channel between a suite compiled as a *judge*
 //!   (the kit's code only, outside the sandbox) and the submission's *probe* (inside it), and
 //!   `crates/remote/<assignment>`: the assignment's API as the judge sees it;
-//! - this crate: [`grade`], which builds a submission against a suite and scores it;
+//! - this crate: [`grade`], which builds a submission against a suite and scores it, and
+//!   [`batch`], a whole class at once;
 //!   [`handout`], which writes the crate a student receives; [`classroom`], a GitHub
-//!   Classroom template (the handout and its autograding workflow);
+//!   Classroom template (the handout and its autograding workflow); [`gradescope`], an
+//!   assignment's Gradescope autograder;
 //!   [`bench`], the engines measured on public positions with known answers (`gamekit
 //!   bench` and `cargo bench`); `arena` (with the default feature `arena`): the 8×8 engine
 //!   playing the `reversi_players` assignment's game, and tournaments against the book's
-//!   player; and the `gamekit` command (`grade`, `handout`, `classroom`, `solve`, `bench`, `perft`, `play`,
+//!   player; and the `gamekit` command (`grade`, `handout`, `classroom`, `gradescope`, `solve`, `bench`, `perft`, `play`,
 //!   `tournament`), a thin layer over these.
 //!
 //! A graded suite links with the engines, the testkit and, as a judge, the assignment's
@@ -29,9 +31,11 @@
 
 #[cfg(feature = "arena")]
 pub mod arena;
+pub mod batch;
 pub mod bench;
 pub mod classroom;
 pub mod grade;
+pub mod gradescope;
 pub mod handout;
 
 pub use gamekit_engines::{cin, connect_n, game, othello, reversi, search, tictactoe};

@@ -1,5 +1,5 @@
 //! The `gamekit` command: `grade <assignment> [DIR]`, `handout <assignment> DIR`, `classroom <assignment>
-//! DIR`, `solve connect-n|reversi`, `bench
+//! DIR`, `gradescope <assignment> ZIP`, `solve connect-n|reversi`, `bench
 //! connect-four|reversi`, `perft reversi`, and with the `arena` feature `play reversi` and
 //! `tournament reversi`.
 
@@ -29,8 +29,21 @@ enum Commands {
     Grade {
         /// The assignment, e.g. reversi.
         assignment: String,
-        /// The submission's crate directory [default: the reference solution].
+        /// The submission: its crate, a folder holding it, or a zip [default: the reference
+        /// solution].
+        #[arg(conflicts_with = "batch")]
         dir: Option<PathBuf>,
+        /// Grade every submission in SUBMISSIONS (a folder or a zip each, named by its id):
+        /// a report each, a gradebook and a summary in --out.
+        #[arg(long, value_name = "SUBMISSIONS", conflicts_with_all = ["json", "gradescope", "classroom", "only", "fail_under"])]
+        batch: Option<PathBuf>,
+        /// With --batch: how many submissions are graded at once [default: the cores].
+        #[arg(long, short, value_name = "N", requires = "batch", value_parser = clap::value_parser!(u16).range(1..))]
+        jobs: Option<u16>,
+        /// With --batch: where the reports, gradebook.csv and summary.txt go [default:
+        /// SUBMISSIONS.graded beside SUBMISSIONS]; grading again there resumes.
+        #[arg(long, value_name = "DIR", requires = "batch")]
+        out: Option<PathBuf>,
         /// Also write the full report as JSON to FILE.
         #[arg(long, value_name = "FILE")]
         json: Option<PathBuf>,
@@ -90,6 +103,17 @@ enum Commands {
         #[arg(long, value_name = "REF", default_value = "main")]
         kit_ref: String,
         /// The kit's root directory (its starter/ and fixtures/).
+        #[arg(long, value_name = "DIR", default_value = env!("CARGO_MANIFEST_DIR"))]
+        kit: PathBuf,
+    },
+    /// Write an assignment's Gradescope autograder to ZIP: setup.sh, run_autograder and the
+    /// kit, as Gradescope's autograder specifications ask.
+    Gradescope {
+        /// The assignment, e.g. reversi.
+        assignment: String,
+        /// The zip to write (upload it as the assignment's autograder).
+        zip: PathBuf,
+        /// The kit's root directory.
         #[arg(long, value_name = "DIR", default_value = env!("CARGO_MANIFEST_DIR"))]
         kit: PathBuf,
     },
@@ -247,11 +271,43 @@ enum SolveGame {
 
 fn main() -> ExitCode {
     match Cli::parse().command {
-        Commands::Grade { assignment, dir, json, gradescope, classroom, timeout, kit, only, verbose, fail_under } => {
+        Commands::Grade { assignment, batch: Some(submissions), jobs, out, timeout, kit, .. } => {
+            let out = out.unwrap_or_else(|| {
+                let mut name = submissions.file_name().unwrap_or_default().to_owned();
+                name.push(".graded");
+                submissions.with_file_name(name)
+            });
+            let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+            let jobs = jobs.map_or(cores, usize::from);
+            batch_command(&gamekit::batch::Batch { kit, assignment, submissions, out, jobs, timeout })
+        }
+        Commands::Grade {
+            assignment,
+            dir,
+            json,
+            gradescope,
+            classroom,
+            timeout,
+            kit,
+            only,
+            verbose,
+            fail_under,
+            ..
+        } => {
             let options = Options { kit, assignment, submission: dir, timeout, only };
             grade_command(options, Outputs { verbose, json, gradescope, classroom, fail_under })
         }
         Commands::Handout { assignment, dir, kit } => handout_command(&kit, &assignment, &dir),
+        Commands::Gradescope { assignment, zip, kit } => match gamekit::gradescope::write(&kit, &assignment, &zip) {
+            Ok(files) => {
+                println!("{assignment}: the Gradescope autograder is {} ({files} files)", zip.display());
+                ExitCode::SUCCESS
+            }
+            Err(error) => {
+                eprintln!("gamekit gradescope: {error}");
+                ExitCode::from(2)
+            }
+        },
         Commands::Classroom { assignment, dir, kit_repository, kit_ref, kit } => {
             classroom_command(&kit, &assignment, &dir, &kit_repository, &kit_ref)
         }
@@ -475,6 +531,45 @@ fn grade_command(options: Options, outputs: Outputs) -> ExitCode {
             ExitCode::FAILURE
         }
         _ => ExitCode::SUCCESS,
+    }
+}
+
+/// `gamekit grade --batch`: a progress bar with the time left, then the summary.
+fn batch_command(batch: &gamekit::batch::Batch) -> ExitCode {
+    use gamekit::batch::Event;
+    let bar = indicatif::ProgressBar::new_spinner();
+    bar.set_message(format!("grading {}", batch.submissions.display()));
+    bar.enable_steady_tick(std::time::Duration::from_millis(120));
+    let run = gamekit::batch::run(batch, |event| match event {
+        Event::Started(count) => {
+            bar.set_length(count as u64);
+            bar.set_style(
+                indicatif::ProgressStyle::with_template(
+                    "{bar:30} {pos}/{len} submissions  {elapsed}  ~{eta} left  {msg}",
+                )
+                .expect("a progress template"),
+            );
+            bar.set_message("the first alone: it builds the judge and times the reference");
+        }
+        Event::Done(graded) => {
+            let score = graded.report.as_ref().map_or("not graded".to_owned(), |report| format!("{:.2}", report.score));
+            let reused = if graded.reused { " (unchanged: kept)" } else { "" };
+            bar.println(format!("{}: {score}{reused}", graded.id));
+            bar.set_message("");
+            bar.inc(1);
+        }
+    });
+    bar.finish_and_clear();
+    match run {
+        Ok(graded) => {
+            print!("{}", gamekit::batch::summary(&graded));
+            println!("\nreports, gradebook.csv and summary.txt: {}", batch.out.display());
+            ExitCode::SUCCESS
+        }
+        Err(error) => {
+            eprintln!("gamekit grade: {error}");
+            ExitCode::from(2)
+        }
     }
 }
 

@@ -195,6 +195,55 @@ fn the_classroom_grade_script_hands_the_reporter_the_score() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
+/// A class at once: a report each, the gradebook and the summary; graded again, nothing
+/// changed is graded again.
+#[test]
+fn grade_batch_grades_a_folder_of_submissions_and_resumes() {
+    let dir = std::env::temp_dir().join(format!("gamekit-cli-batch-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let class = dir.join("class");
+    let solution = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("solution").join("tictactoe");
+    for (name, file) in [("Cargo.toml", "Cargo.toml"), ("lib.rs", "src/lib.rs")] {
+        let to = class.join("alice").join(file);
+        std::fs::create_dir_all(to.parent().expect("a folder")).expect("alice's folder");
+        std::fs::copy(solution.join(file), to).unwrap_or_else(|error| panic!("{name}: {error}"));
+    }
+    std::fs::create_dir_all(class.join("dave")).expect("an empty submission");
+    let out = dir.join("graded");
+    let batch = || {
+        command()
+            .args(["grade", "tictactoe", "--batch"])
+            .arg(&class)
+            .args(["-j", "2", "--out"])
+            .arg(&out)
+            .assert()
+            .success()
+            .stdout(predicate::str::starts_with(
+                "2 submissions: mean 50.00, median 50.00; 0 do not compile, 1 could not be graded",
+            ))
+    };
+    batch();
+    let gradebook = std::fs::read_to_string(out.join("gradebook.csv")).expect("gradebook.csv");
+    let rows: Vec<&str> = gradebook.lines().collect();
+    assert_eq!(rows.len(), 3, "{gradebook}");
+    assert!(
+        rows[0].starts_with("id,score,computer_move::on_chosen_boards:: (20),") && rows[0].ends_with(",status,seconds")
+    );
+    assert!(rows[1].starts_with("alice,100.00,20.00,") && rows[1].contains(",graded,"), "{gradebook}");
+    assert!(rows[2].starts_with("dave,0.00,") && rows[2].contains("not graded: "), "{gradebook}");
+    assert!(
+        std::fs::read_to_string(out.join("alice").join("report.txt"))
+            .is_ok_and(|text| text.starts_with("tictactoe: 100 out of 100"))
+    );
+    assert!(std::fs::read_to_string(out.join("summary.txt")).is_ok_and(|text| text.contains("[ 90.0, 100.0]    1 ")));
+    let report = out.join("alice").join("report.json");
+    let written = std::fs::metadata(&report).and_then(|metadata| metadata.modified()).expect("report.json");
+    batch();
+    let again = std::fs::metadata(&report).and_then(|metadata| metadata.modified()).expect("report.json");
+    assert_eq!(written, again, "alice, unchanged, was graded again");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
 /// `--fail-under`: status 1 below the points asked for, the report printed all the same.
 #[test]
 fn grade_fail_under_gives_status_1_below_the_points() {

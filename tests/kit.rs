@@ -10,6 +10,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::Mutex;
 
+#[path = "kit/gradescope.rs"]
+mod gradescope;
 #[path = "kit/handout.rs"]
 mod handout;
 #[path = "kit/planted.rs"]

@@ -117,6 +117,12 @@ pub fn clean(kit: &Path, assignment: &str, submission: &Path) {
     }
 }
 
+/// Removes what a zip in `upload` was unpacked to for grading, if anything.
+pub fn forget_upload(kit: &Path, upload: &Path) {
+    let kit = kit.canonicalize().unwrap_or_else(|_| kit.to_owned());
+    let _ = std::fs::remove_dir_all(locate::unpack_dir(&kit, upload));
+}
+
 /// Grades a submission, telling `progress` what it is doing and each test's result as soon
 /// as it is known.
 ///

@@ -1,0 +1,314 @@
+//! `gamekit grade <assignment> --batch SUBMISSIONS`: a whole class at once.
+//!
+//! Every folder or zip in `SUBMISSIONS` is a submission, its name (less `.zip`) its id. They
+//! are graded several at once: their builds run side by side, their tests one submission at
+//! a time, each on every core, so that one submission's tests never slow another's past a
+//! time limit. The first is graded alone: it builds the suite's judge and times the
+//! reference solution, which every other grade then shares. Each submission's build output
+//! is removed once it is graded, so the disk used does not grow with the class.
+//!
+//! The results go to an output folder: per submission `<id>/report.txt` (the report at 80
+//! columns), `<id>/report.json` and `<id>/fingerprint`; for the class `gradebook.csv` and
+//! `summary.txt`. Grading again skips a submission whose fingerprint (its files, the rubric
+//! and the suite) is unchanged, and reuses its report: an interrupted batch resumes.
+
+use crate::grade::{self, Options, Report, Status, Style};
+use std::collections::BTreeMap;
+use std::hash::{Hash, Hasher};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Mutex, PoisonError};
+
+/// What to grade, and where the results go.
+#[derive(Debug, Clone)]
+pub struct Batch {
+    pub kit: PathBuf,
+    pub assignment: String,
+    pub submissions: PathBuf,
+    pub out: PathBuf,
+    /// How many submissions are graded at once.
+    pub jobs: usize,
+    pub timeout: Option<f64>,
+}
+
+/// Why a batch could not run.
+#[derive(Debug, thiserror::Error)]
+pub enum BatchError {
+    #[error(transparent)]
+    Grade(#[from] grade::GradeError),
+    #[error("{context}: {source}")]
+    Io { context: String, source: std::io::Error },
+    #[error("{}: no submission in it (a folder or a .zip each)", .0.display())]
+    Empty(PathBuf),
+    #[error("cannot write the gradebook: {0}")]
+    Csv(#[from] csv::Error),
+}
+
+fn io(context: String) -> impl FnOnce(std::io::Error) -> BatchError {
+    move |source| BatchError::Io { context, source }
+}
+
+/// One submission of the class, graded.
+#[derive(Debug, Clone)]
+pub struct Graded {
+    pub id: String,
+    /// Its report; `Err` with the reason when it could not be graded at all.
+    pub report: Result<Report, String>,
+    /// Whether its report was kept from an earlier batch, its fingerprint unchanged.
+    pub reused: bool,
+    pub seconds: f64,
+}
+
+impl Graded {
+    fn score(&self) -> f64 {
+        self.report.as_ref().map_or(0.0, |report| report.score)
+    }
+
+    fn status(&self) -> String {
+        match &self.report {
+            Ok(report) if report.build_errors.is_some() => "does not compile".into(),
+            Ok(_) => "graded".into(),
+            Err(why) => format!("not graded: {why}"),
+        }
+    }
+}
+
+/// What the batch tells as it goes.
+pub enum Event<'a> {
+    /// How many submissions there are.
+    Started(usize),
+    /// One is done.
+    Done(&'a Graded),
+}
+
+/// The submissions in `dir`: its folders and zips (not hidden ones), by name, with their ids.
+pub fn submissions(dir: &Path) -> Result<Vec<(String, PathBuf)>, BatchError> {
+    let entries = std::fs::read_dir(dir).map_err(io(format!("cannot read {}", dir.display())))?;
+    let mut found: Vec<(String, PathBuf)> = entries
+        .flatten()
+        .filter(|entry| !entry.file_name().to_string_lossy().starts_with('.'))
+        .filter_map(|entry| {
+            let path = entry.path();
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let zip = path.is_file() && name.to_ascii_lowercase().ends_with(".zip");
+            (path.is_dir() || zip).then(|| (if zip { name[..name.len() - 4].to_owned() } else { name }, path))
+        })
+        .collect();
+    found.sort();
+    // `alice` and `alice.zip` both: each keeps its full name.
+    let ids: Vec<String> = found.iter().map(|(id, _)| id.clone()).collect();
+    for (id, path) in &mut found {
+        if ids.iter().filter(|other| *other == id).count() > 1 {
+            *id = path.file_name().map(|name| name.to_string_lossy().into_owned()).unwrap_or_default();
+        }
+    }
+    if found.is_empty() {
+        return Err(BatchError::Empty(dir.to_owned()));
+    }
+    Ok(found)
+}
+
+/// Grades every submission of `batch`, writes their reports, the gradebook and the summary,
+/// and returns them, in the order of their ids.
+///
+/// # Errors
+/// When the submissions cannot be listed, the assignment is unknown, or the output cannot
+/// be written. A submission that cannot be graded is not an error: its row says why.
+pub fn run(batch: &Batch, event: impl Fn(Event) + Sync) -> Result<Vec<Graded>, BatchError> {
+    let rubric = grade::Rubric::load(&batch.kit, &batch.assignment)?;
+    let submissions = submissions(&batch.submissions)?;
+    std::fs::create_dir_all(&batch.out).map_err(io(format!("cannot create {}", batch.out.display())))?;
+    let suite = suite_fingerprint(&batch.kit, &batch.assignment);
+    event(Event::Started(submissions.len()));
+    let grade_one = |(id, path): &(String, PathBuf), testing: &Mutex<()>| -> Result<Graded, BatchError> {
+        let graded = grade_or_reuse(batch, id, path, suite, testing)?;
+        event(Event::Done(&graded));
+        Ok(graded)
+    };
+    let testing = Mutex::new(());
+    // The first alone: the judge and the reference's times, for all.
+    let mut graded = vec![grade_one(&submissions[0], &testing)?];
+    let next = AtomicUsize::new(1);
+    let results = Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..batch.jobs.max(1) {
+            scope.spawn(|| {
+                while let Some(submission) = submissions.get(next.fetch_add(1, Ordering::Relaxed)) {
+                    let result = grade_one(submission, &testing);
+                    results.lock().unwrap_or_else(PoisonError::into_inner).push(result);
+                }
+            });
+        }
+    });
+    for result in results.into_inner().unwrap_or_else(PoisonError::into_inner) {
+        graded.push(result?);
+    }
+    graded.sort_by(|a, b| a.id.cmp(&b.id));
+    write_gradebook(&batch.out.join("gradebook.csv"), &rubric, &graded)?;
+    let summary = summary(&graded);
+    std::fs::write(batch.out.join("summary.txt"), &summary).map_err(io("cannot write summary.txt".into()))?;
+    Ok(graded)
+}
+
+/// One submission: its earlier report when its fingerprint is unchanged, else graded now
+/// (its tests waiting for `testing`), its reports written and its build output removed.
+fn grade_or_reuse(batch: &Batch, id: &str, path: &Path, suite: u64, testing: &Mutex<()>) -> Result<Graded, BatchError> {
+    let dir = batch.out.join(id);
+    let fingerprint = format!("{:016x}\n", fingerprint(path, suite));
+    if std::fs::read_to_string(dir.join("fingerprint")).is_ok_and(|old| old == fingerprint)
+        && let Some(graded) = earlier(&dir, id)
+    {
+        return Ok(graded);
+    }
+    let started = std::time::Instant::now();
+    let options = Options {
+        kit: batch.kit.clone(),
+        assignment: batch.assignment.clone(),
+        submission: Some(path.to_owned()),
+        timeout: batch.timeout,
+        only: None,
+    };
+    let mut turn = None;
+    let report = grade::grade(&options, |progress| {
+        if let grade::Progress::Testing(_) = progress {
+            turn = Some(testing.lock().unwrap_or_else(PoisonError::into_inner));
+        }
+    });
+    drop(turn);
+    if let Ok(report) = &report {
+        grade::clean(&batch.kit, &batch.assignment, &report.submission);
+    }
+    grade::forget_upload(&batch.kit, path);
+    let graded = Graded {
+        id: id.to_owned(),
+        report: report.map_err(|error| error.to_string()),
+        reused: false,
+        seconds: started.elapsed().as_secs_f64(),
+    };
+    std::fs::create_dir_all(&dir).map_err(io(format!("cannot create {}", dir.display())))?;
+    let (text, json) = match &graded.report {
+        Ok(report) => (
+            report.text(Style { width: 80, verbose: false, colour: false }),
+            serde_json::to_string_pretty(report).expect("a report serialises"),
+        ),
+        Err(why) => (format!("{id}: not graded: {why}\n"), serde_json::json!({ "not_graded": why }).to_string()),
+    };
+    let write =
+        |name: &str, text: &str| std::fs::write(dir.join(name), text).map_err(io(format!("cannot write {name}")));
+    write("report.txt", &text)?;
+    write("report.json", &json)?;
+    write("seconds", &format!("{:.1}\n", graded.seconds))?;
+    write("fingerprint", &fingerprint)?;
+    Ok(graded)
+}
+
+/// The report an earlier batch wrote for `id`, if it reads back.
+fn earlier(dir: &Path, id: &str) -> Option<Graded> {
+    let json: serde_json::Value = serde_json::from_slice(&std::fs::read(dir.join("report.json")).ok()?).ok()?;
+    let seconds = std::fs::read_to_string(dir.join("seconds")).ok()?.trim().parse().ok()?;
+    let report = match json.get("not_graded").and_then(serde_json::Value::as_str) {
+        Some(why) => Err(why.to_owned()),
+        None => Ok(serde_json::from_value(json).ok()?),
+    };
+    Some(Graded { id: id.to_owned(), report, reused: true, seconds })
+}
+
+/// The submission's files (names and bytes, links not followed) and the suite's fingerprint.
+fn fingerprint(path: &Path, suite: u64) -> u64 {
+    let mut hasher = std::hash::DefaultHasher::new();
+    suite.hash(&mut hasher);
+    let mut pending = vec![path.to_owned()];
+    while let Some(next) = pending.pop() {
+        let Ok(metadata) = std::fs::symlink_metadata(&next) else { continue };
+        next.strip_prefix(path).unwrap_or(&next).hash(&mut hasher);
+        if metadata.is_dir() {
+            let mut entries: Vec<PathBuf> =
+                std::fs::read_dir(&next).into_iter().flatten().flatten().map(|entry| entry.path()).collect();
+            entries.sort();
+            // Popped in order: reversed onto the stack.
+            pending.extend(
+                entries.into_iter().rev().filter(|entry| entry.file_name().is_none_or(|name| name != "target")),
+            );
+        } else if metadata.is_file() {
+            std::fs::read(&next).unwrap_or_default().hash(&mut hasher);
+        }
+    }
+    hasher.finish()
+}
+
+/// The rubric's and the suite's files: a change to either grades everyone again.
+fn suite_fingerprint(kit: &Path, assignment: &str) -> u64 {
+    let mut hasher = std::hash::DefaultHasher::new();
+    fingerprint(&kit.join("fixtures").join(assignment), 0).hash(&mut hasher);
+    fingerprint(&kit.join("tests").join(assignment), 0).hash(&mut hasher);
+    hasher.finish()
+}
+
+/// `gradebook.csv`: a row per submission: its id, score, each group's points, status and
+/// seconds.
+fn write_gradebook(path: &Path, rubric: &grade::Rubric, graded: &[Graded]) -> Result<(), BatchError> {
+    let mut csv = csv::Writer::from_path(path)?;
+    let mut header = vec!["id".to_owned(), "score".to_owned()];
+    header.extend(rubric.groups.iter().map(|group| format!("{} ({})", group.prefix, group.points)));
+    header.extend(["status".to_owned(), "seconds".to_owned()]);
+    csv.write_record(&header)?;
+    for one in graded {
+        let mut row = vec![one.id.clone(), format!("{:.2}", one.score())];
+        row.extend(rubric.groups.iter().map(|group| {
+            let points: f64 = one.report.as_ref().map_or(0.0, |report| {
+                report.tests.iter().filter(|test| test.group == group.prefix).fold(0.0, |sum, test| sum + test.points)
+            });
+            format!("{points:.2}")
+        }));
+        row.extend([one.status(), format!("{:.1}", one.seconds)]);
+        csv.write_record(&row)?;
+    }
+    csv.flush().map_err(io(format!("cannot write {}", path.display())))?;
+    Ok(())
+}
+
+/// The class at a glance: how many, the mean and median scores, a histogram of scores by
+/// tenths of the total, and the tests failed most often.
+pub fn summary(graded: &[Graded]) -> String {
+    let mut scores: Vec<f64> = graded.iter().map(Graded::score).collect();
+    scores.sort_by(f64::total_cmp);
+    let count = scores.len();
+    let mean = scores.iter().sum::<f64>() / count.max(1) as f64;
+    let median = match count {
+        0 => 0.0,
+        _ if count % 2 == 1 => scores[count / 2],
+        _ => (scores[count / 2 - 1] + scores[count / 2]) / 2.0,
+    };
+    let not_graded = graded.iter().filter(|one| one.report.is_err()).count();
+    let not_compiling = graded.iter().filter(|one| one.status() == "does not compile").count();
+    let mut text = format!(
+        "{count} submissions: mean {mean:.2}, median {median:.2}; {not_compiling} do not compile, {not_graded} could not be graded\n\nscores\n"
+    );
+    let total = graded.iter().find_map(|one| one.report.as_ref().ok()).map_or(100.0, |report| report.max_score);
+    let mut buckets = [0_usize; 10];
+    for score in &scores {
+        buckets[((score / total * 10.0) as usize).min(9)] += 1;
+    }
+    let widest = buckets.iter().copied().max().unwrap_or(0).max(1);
+    for (tenth, &n) in buckets.iter().enumerate() {
+        let (low, high) = (total * tenth as f64 / 10.0, total * (tenth + 1) as f64 / 10.0);
+        let bar = "#".repeat((n * 40).div_ceil(widest));
+        let closing = if tenth == 9 { ']' } else { ')' };
+        text += &format!("  [{low:>5.1}, {high:>5.1}{closing} {n:>4} {bar}\n");
+    }
+    let mut failed: BTreeMap<&str, usize> = BTreeMap::new();
+    for report in graded.iter().filter_map(|one| one.report.as_ref().ok()) {
+        for test in report.tests.iter().filter(|test| test.status != Status::Passed) {
+            *failed.entry(&test.name).or_default() += 1;
+        }
+    }
+    let mut most: Vec<(&str, usize)> = failed.into_iter().collect();
+    most.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+    if !most.is_empty() {
+        text += "\nfailed most often\n";
+        for (name, times) in most.iter().take(10) {
+            text += &format!("  {times:>4}  {name}\n");
+        }
+    }
+    text
+}

@@ -1,0 +1,153 @@
+//! `gamekit gradescope`: an assignment's autograder for Gradescope, as one zip.
+//!
+//! Gradescope's contract (its "Autograder Specifications"): the zip's root holds `setup.sh`,
+//! run once as root when the image is built, with the zip unpacked in `/autograder/source`,
+//! and `run_autograder`, copied to `/autograder/run_autograder` and run for each submission,
+//! which Gradescope puts in `/autograder/submission`; it must write
+//! `/autograder/results/results.json`. Here:
+//!
+//! - the zip holds the kit (`kit/`: its sources, suites, fixtures and reference solutions;
+//!   not its `target/`) and the two scripts;
+//! - `setup.sh` installs bubblewrap, and Rust where it is missing (in `/usr/local`, readable
+//!   by every user, as the sandbox's fallback needs), builds `gamekit`, and grades the
+//!   reference solution once, which builds the suite's judge and times the reference;
+//! - `run_autograder` grades whatever was uploaded (the crate is found in it, see
+//!   `gamekit grade`) and writes `results.json`; when `gamekit` cannot even start, it still
+//!   writes one that says so.
+//!
+//! Both scripts read `AUTOGRADER` (default `/autograder`), so that the kit's checks can run
+//! them in a scratch folder laid out as Gradescope's.
+
+use crate::grade::{self, GradeError};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// Why an autograder could not be written.
+#[derive(Debug, thiserror::Error)]
+pub enum GradescopeError {
+    #[error(transparent)]
+    Kit(#[from] GradeError),
+    #[error("{context}: {source}")]
+    Io { context: String, source: std::io::Error },
+    #[error("cannot write {}: {source}", zip.display())]
+    Zip { zip: PathBuf, source: zip::result::ZipError },
+}
+
+/// What of the kit the zip leaves out: what builds make, and what only its own checks and
+/// tools read.
+const LEFT_OUT: [&str; 5] = ["target", ".git", ".ci", ".cargo", "mutants.out"];
+
+/// Writes the autograder of `assignment` to `zip`. Returns the number of files in it.
+///
+/// # Errors
+/// An unknown assignment, a kit file that cannot be read, a zip that cannot be written.
+pub fn write(kit: &Path, assignment: &str, zip: &Path) -> Result<usize, GradescopeError> {
+    let known = grade::assignments(kit);
+    if !known.iter().any(|name| name == assignment) {
+        return Err(GradeError::UnknownAssignment { name: assignment.to_owned(), known }.into());
+    }
+    let zip_error = |source| GradescopeError::Zip { zip: zip.to_owned(), source };
+    let file = std::fs::File::create(zip)
+        .map_err(|source| GradescopeError::Io { context: format!("cannot create {}", zip.display()), source })?;
+    let mut archive = zip::ZipWriter::new(file);
+    let options = zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated);
+    let scripts = [("setup.sh", setup(assignment)), ("run_autograder", run_autograder(assignment))];
+    for (name, text) in &scripts {
+        archive.start_file(*name, options.unix_permissions(0o755)).map_err(zip_error)?;
+        archive.write_all(text.as_bytes()).map_err(|error| zip_error(error.into()))?;
+    }
+    let mut files = kit_files(kit)?;
+    files.sort();
+    for file in &files {
+        let bytes = std::fs::read(kit.join(file))
+            .map_err(|source| GradescopeError::Io { context: format!("cannot read {}", file.display()), source })?;
+        let name = Path::new("kit").join(file).to_string_lossy().replace('\\', "/");
+        archive.start_file(name, options.unix_permissions(0o644)).map_err(zip_error)?;
+        archive.write_all(&bytes).map_err(|error| zip_error(error.into()))?;
+    }
+    archive.finish().map_err(zip_error)?;
+    Ok(files.len() + scripts.len())
+}
+
+/// The kit's files, relative to it, following symbolic links (the handouts' transcripts).
+fn kit_files(kit: &Path) -> Result<Vec<PathBuf>, GradescopeError> {
+    let mut files = Vec::new();
+    let mut pending = vec![PathBuf::new()];
+    while let Some(dir) = pending.pop() {
+        let entries = std::fs::read_dir(kit.join(&dir))
+            .map_err(|source| GradescopeError::Io { context: format!("cannot read {}", dir.display()), source })?;
+        for entry in entries.flatten() {
+            let name = entry.file_name();
+            if LEFT_OUT.iter().any(|left_out| name == *left_out) {
+                continue;
+            }
+            let path = dir.join(&name);
+            if kit.join(&path).is_dir() {
+                pending.push(path);
+            } else if kit.join(&path).is_file() {
+                files.push(path);
+            }
+        }
+    }
+    Ok(files)
+}
+
+/// The toolchain where `setup.sh` installs it, for both scripts.
+const RUST_PATHS: &str = r#"if [ -d /usr/local/rustup ]; then
+  export RUSTUP_HOME=/usr/local/rustup CARGO_HOME=/usr/local/cargo PATH="/usr/local/cargo/bin:$PATH"
+fi"#;
+
+fn setup(assignment: &str) -> String {
+    format!(
+        r#"#!/usr/bin/env bash
+# Gradescope's setup of the {assignment} autograder, written by `gamekit gradescope`: run once,
+# as root, when the autograder's image is built.
+set -euo pipefail
+AUTOGRADER="${{AUTOGRADER:-/autograder}}"
+kit="$AUTOGRADER/source/kit"
+{RUST_PATHS}
+
+# The sandbox (bubblewrap) and the fallback's setpriv (util-linux).
+if ! command -v bwrap >/dev/null || ! command -v setpriv >/dev/null; then
+  apt-get update -qq
+  apt-get install -y -qq bubblewrap util-linux >/dev/null
+fi
+# Rust, where it is missing: in /usr/local, readable by every user and changed only by root.
+if ! command -v cargo >/dev/null; then
+  apt-get update -qq
+  apt-get install -y -qq curl ca-certificates build-essential >/dev/null
+  export RUSTUP_HOME=/usr/local/rustup CARGO_HOME=/usr/local/cargo PATH="/usr/local/cargo/bin:$PATH"
+  curl --proto '=https' --tlsv1.2 -sSf https://sh.rustup.rs | sh -s -- -y --profile minimal --no-modify-path
+fi
+
+cargo build --release --locked --manifest-path "$kit/Cargo.toml"
+# Grading the reference solution builds the suite's judge and times the reference once, so
+# that no student's grade waits for either.
+"$kit/target/release/gamekit" grade {assignment} --kit "$kit"
+"#
+    )
+}
+
+fn run_autograder(assignment: &str) -> String {
+    format!(
+        r#"#!/usr/bin/env bash
+# Gradescope runs this for each submission of the {assignment} assignment (written by
+# `gamekit gradescope`): it grades whatever was uploaded and writes results.json, always.
+set -uo pipefail
+AUTOGRADER="${{AUTOGRADER:-/autograder}}"
+kit="$AUTOGRADER/source/kit"
+{RUST_PATHS}
+results="$AUTOGRADER/results/results.json"
+mkdir -p "$AUTOGRADER/results"
+rm -f "$results"
+"$kit/target/release/gamekit" grade {assignment} "$AUTOGRADER/submission" --kit "$kit" --gradescope "$results"
+status=$?
+# gamekit writes results.json whenever it runs, even when it cannot grade; if it could not
+# start at all, say so rather than leave Gradescope without results.
+if [ ! -s "$results" ]; then
+  printf '{{"score": 0, "output": "The autograder could not start (gamekit exited with status %s): please tell your instructor.", "tests": []}}\n' "$status" > "$results"
+fi
+exit 0
+"#
+    )
+}
