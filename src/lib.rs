@@ -17,7 +17,8 @@
 //!   `crates/remote/<assignment>`: the assignment's API as the judge sees it;
 //! - this crate: [`grade`], which builds a submission against a suite and scores it, and
 //!   [`batch`], a whole class at once;
-//!   [`handout`], which writes the crate a student receives; [`classroom`], a GitHub
+//!   [`kit`], which finds the kit's folder at run time; [`handout`], which writes the crate
+//!   a student receives; [`classroom`], a GitHub
 //!   Classroom template (the handout and its autograding workflow); [`gradescope`], an
 //!   assignment's Gradescope autograder;
 //!   [`bench`], the engines measured on public positions with known answers (`gamekit
@@ -37,6 +38,7 @@ pub mod classroom;
 pub mod grade;
 pub mod gradescope;
 pub mod handout;
+pub mod kit;
 
 pub use gamekit_engines::{cin, connect_n, game, othello, reversi, search, tictactoe};
 pub use gamekit_testkit as testkit;

@@ -57,9 +57,10 @@ enum Commands {
         /// Give every test SECONDS, instead of the time limits of the rubric.
         #[arg(long, value_name = "SECONDS", value_parser = positive_seconds)]
         timeout: Option<f64>,
-        /// The kit's root directory (its tests/, fixtures/ and Cargo.toml).
-        #[arg(long, value_name = "DIR", default_value = env!("CARGO_MANIFEST_DIR"))]
-        kit: PathBuf,
+        /// The kit's folder [default: $GAMEKIT_KIT, else the current folder or one above it, else
+        /// the one gamekit was built from].
+        #[arg(long, value_name = "DIR")]
+        kit: Option<PathBuf>,
         /// Run only the tests whose names start with PREFIX: a rubric group (board::) or a
         /// test's name.
         #[arg(long, value_name = "PREFIX")]
@@ -82,9 +83,10 @@ enum Commands {
         assignment: String,
         /// The folder to write it into.
         dir: PathBuf,
-        /// The kit's root directory (its starter/ and fixtures/).
-        #[arg(long, value_name = "DIR", default_value = env!("CARGO_MANIFEST_DIR"))]
-        kit: PathBuf,
+        /// The kit's folder [default: $GAMEKIT_KIT, else the current folder or one above it, else
+        /// the one gamekit was built from].
+        #[arg(long, value_name = "DIR")]
+        kit: Option<PathBuf>,
     },
     /// Write a GitHub Classroom template repository into DIR: the handout, and the workflow
     /// that grades a student's repository with the kit cloned from --kit-repository.
@@ -102,9 +104,10 @@ enum Commands {
         /// The branch or tag of the kit to clone.
         #[arg(long, value_name = "REF", default_value = "main")]
         kit_ref: String,
-        /// The kit's root directory (its starter/ and fixtures/).
-        #[arg(long, value_name = "DIR", default_value = env!("CARGO_MANIFEST_DIR"))]
-        kit: PathBuf,
+        /// The kit's folder [default: $GAMEKIT_KIT, else the current folder or one above it, else
+        /// the one gamekit was built from].
+        #[arg(long, value_name = "DIR")]
+        kit: Option<PathBuf>,
     },
     /// Write an assignment's Gradescope autograder to ZIP: setup.sh, run_autograder and the
     /// kit, as Gradescope's autograder specifications ask.
@@ -113,9 +116,10 @@ enum Commands {
         assignment: String,
         /// The zip to write (upload it as the assignment's autograder).
         zip: PathBuf,
-        /// The kit's root directory.
-        #[arg(long, value_name = "DIR", default_value = env!("CARGO_MANIFEST_DIR"))]
-        kit: PathBuf,
+        /// The kit's folder [default: $GAMEKIT_KIT, else the current folder or one above it, else
+        /// the one gamekit was built from].
+        #[arg(long, value_name = "DIR")]
+        kit: Option<PathBuf>,
     },
     /// Solve a position exactly: the value for the player to move, and a best move.
     #[command(subcommand)]
@@ -199,9 +203,9 @@ enum BenchGame {
         /// its first 20].
         #[arg(long, value_name = "N", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
         limit: Option<usize>,
-        /// The data directory, with the sets in connect4/.
-        #[arg(long, value_name = "DIR", default_value_os_t = bench::default_data())]
-        data: PathBuf,
+        /// The data directory, with the sets in connect4/ [default: the kit's fixtures/].
+        #[arg(long, value_name = "DIR")]
+        data: Option<PathBuf>,
     },
     /// The grader: what the sandbox costs a test, then the time to grade each reference
     /// solution cold (the submission and the suite compiled; the shared dependencies already
@@ -219,9 +223,10 @@ enum BenchGame {
         /// The last FFO endgame (below FIRST for none).
         #[arg(long, default_value_t = 49, value_parser = clap::value_parser!(u16).range(39..=59))]
         last: u16,
-        /// The data directory, with perft.txt and fforum-40-59.obf in othello/.
-        #[arg(long, value_name = "DIR", default_value_os_t = bench::default_data())]
-        data: PathBuf,
+        /// The data directory, with perft.txt and fforum-40-59.obf in othello/ [default: the
+        /// kit's fixtures/].
+        #[arg(long, value_name = "DIR")]
+        data: Option<PathBuf>,
     },
 }
 
@@ -230,9 +235,10 @@ enum BenchGame {
 struct BenchGradeArgs {
     /// The assignments [default: all of them].
     assignments: Vec<String>,
-    /// The kit's root directory (its tests/, fixtures/ and Cargo.toml).
-    #[arg(long, value_name = "DIR", default_value = env!("CARGO_MANIFEST_DIR"))]
-    kit: PathBuf,
+    /// The kit's folder [default: $GAMEKIT_KIT, else the current folder or one above it, else
+    /// the one gamekit was built from].
+    #[arg(long, value_name = "DIR")]
+    kit: Option<PathBuf>,
 }
 
 /// The games `gamekit solve` knows.
@@ -270,7 +276,25 @@ enum SolveGame {
 }
 
 fn main() -> ExitCode {
-    match Cli::parse().command {
+    run(Cli::parse().command).unwrap_or_else(|status| status)
+}
+
+/// The kit, found as `gamekit::kit` says; when there is none, the command ends with status 2
+/// and says how to name it.
+fn find_kit(given: Option<PathBuf>, command: &str) -> Result<PathBuf, ExitCode> {
+    gamekit::kit::find(given.as_deref()).map_err(|error| {
+        eprintln!("gamekit {command}: {error}");
+        ExitCode::from(2)
+    })
+}
+
+/// The data directory given, or the kit's fixtures.
+fn fixtures(data: Option<PathBuf>) -> Result<PathBuf, ExitCode> {
+    data.map_or_else(|| Ok(find_kit(None, "bench")?.join("fixtures")), Ok)
+}
+
+fn run(command: Commands) -> Result<ExitCode, ExitCode> {
+    Ok(match command {
         Commands::Grade { assignment, batch: Some(submissions), jobs, out, timeout, kit, .. } => {
             let out = out.unwrap_or_else(|| {
                 let mut name = submissions.file_name().unwrap_or_default().to_owned();
@@ -279,6 +303,7 @@ fn main() -> ExitCode {
             });
             let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
             let jobs = jobs.map_or(cores, usize::from);
+            let kit = find_kit(kit, "grade")?;
             batch_command(&gamekit::batch::Batch { kit, assignment, submissions, out, jobs, timeout })
         }
         Commands::Grade {
@@ -294,22 +319,24 @@ fn main() -> ExitCode {
             fail_under,
             ..
         } => {
-            let options = Options { kit, assignment, submission: dir, timeout, only };
+            let options = Options { kit: find_kit(kit, "grade")?, assignment, submission: dir, timeout, only };
             grade_command(options, Outputs { verbose, json, gradescope, classroom, fail_under })
         }
-        Commands::Handout { assignment, dir, kit } => handout_command(&kit, &assignment, &dir),
-        Commands::Gradescope { assignment, zip, kit } => match gamekit::gradescope::write(&kit, &assignment, &zip) {
-            Ok(files) => {
-                println!("{assignment}: the Gradescope autograder is {} ({files} files)", zip.display());
-                ExitCode::SUCCESS
+        Commands::Handout { assignment, dir, kit } => handout_command(&find_kit(kit, "handout")?, &assignment, &dir),
+        Commands::Gradescope { assignment, zip, kit } => {
+            match gamekit::gradescope::write(&find_kit(kit, "gradescope")?, &assignment, &zip) {
+                Ok(files) => {
+                    println!("{assignment}: the Gradescope autograder is {} ({files} files)", zip.display());
+                    ExitCode::SUCCESS
+                }
+                Err(error) => {
+                    eprintln!("gamekit gradescope: {error}");
+                    ExitCode::from(2)
+                }
             }
-            Err(error) => {
-                eprintln!("gamekit gradescope: {error}");
-                ExitCode::from(2)
-            }
-        },
+        }
         Commands::Classroom { assignment, dir, kit_repository, kit_ref, kit } => {
-            classroom_command(&kit, &assignment, &dir, &kit_repository, &kit_ref)
+            classroom_command(&find_kit(kit, "classroom")?, &assignment, &dir, &kit_repository, &kit_ref)
         }
         Commands::Solve(SolveGame::ConnectN { columns, levels, n, moves }) => {
             solve_connect_n(columns, levels, n, &moves)
@@ -320,13 +347,16 @@ fn main() -> ExitCode {
         #[cfg(feature = "arena")]
         Commands::Tournament { game: ReversiGame::Reversi, plies, budget } => tournament(plies, budget),
         Commands::Bench(BenchGame::ConnectFour { sets, limit, data }) => {
+            let data = fixtures(data)?;
             bench_command(bench::connect_four(&data, &sets, limit, &mut std::io::stdout()))
         }
         Commands::Bench(BenchGame::Reversi { depth, first, last, data }) => {
+            let data = fixtures(data)?;
             let endgames = usize::from(first)..=usize::from(last);
             bench_command(bench::reversi(&data, depth, endgames, &mut std::io::stdout()))
         }
         Commands::Bench(BenchGame::Grade(BenchGradeArgs { assignments, kit })) => {
+            let kit = find_kit(kit, "bench")?;
             let assignments = if assignments.is_empty() { grade::assignments(&kit) } else { assignments };
             bench_command(bench::grade(&kit, &assignments, &mut std::io::stdout()))
         }
@@ -336,7 +366,7 @@ fn main() -> ExitCode {
             eprintln!("({:.3} s)", started.elapsed().as_secs_f64());
             ExitCode::SUCCESS
         }
-    }
+    })
 }
 
 /// `gamekit handout`: the handout written, and what to do with it.

@@ -244,6 +244,24 @@ fn grade_batch_grades_a_folder_of_submissions_and_resumes() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
+/// A kit named by `--kit` or `GAMEKIT_KIT` must be one: never passed over for another.
+#[test]
+fn a_folder_that_is_not_the_kit_is_refused() {
+    let not_a_kit = std::env::temp_dir();
+    command()
+        .args(["grade", "tictactoe"])
+        .env("GAMEKIT_KIT", &not_a_kit)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("(GAMEKIT_KIT) is not gamekit's kit"));
+    command()
+        .args(["handout", "tictactoe", "--kit", "starter"])
+        .arg(not_a_kit.join("never-written"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("(--kit) is not gamekit's kit: it has no fixtures"));
+}
+
 /// `--fail-under`: status 1 below the points asked for, the report printed all the same.
 #[test]
 fn grade_fail_under_gives_status_1_below_the_points() {
