@@ -2,15 +2,17 @@
 //!
 //! Every folder or zip in `SUBMISSIONS` is a submission, its name (less `.zip`) its id. They
 //! are graded several at once: their builds run side by side, their tests one submission at
-//! a time, each on every core, so that one submission's tests never slow another's past a
-//! time limit. The first is graded alone: it builds the suite's judge and times the
-//! reference solution, which every other grade then shares. Each submission's build output
-//! is removed once it is graded, so the disk used does not grow with the class.
+//! a time, each on every core (other submissions' builds may run meanwhile: a test's limit
+//! is at least 2 s and ten times the reference's time). The reference solution is graded
+//! first, alone: that builds the suite's judge and times the reference once for all. Each
+//! submission's build output is removed once it is graded.
 //!
-//! The results go to an output folder: per submission `<id>/report.txt` (the report at 80
-//! columns), `<id>/report.json` and `<id>/fingerprint`; for the class `gradebook.csv` and
-//! `summary.txt`. Grading again skips a submission whose fingerprint (its files, the rubric
-//! and the suite) is unchanged, and reuses its report: an interrupted batch resumes.
+//! The results go to an output folder: per submission `submissions/<id>/report.txt` (the
+//! report at 80 columns), `report.json`, `seconds` and `fingerprint`; for the class
+//! `gradebook.csv` and `summary.txt`. Grading again skips a submission whose fingerprint (its
+//! files, the rubric, the suite, the handout, the remote crate, `--timeout` and gamekit's
+//! version) is unchanged and which was graded, and keeps its report: an interrupted batch
+//! resumes.
 
 use crate::grade::{self, Options, Report, Status, Style};
 use std::collections::BTreeMap;
@@ -60,10 +62,6 @@ pub struct Graded {
 }
 
 impl Graded {
-    fn score(&self) -> f64 {
-        self.report.as_ref().map_or(0.0, |report| report.score)
-    }
-
     fn status(&self) -> String {
         match &self.report {
             Ok(report) if report.build_errors.is_some() => "does not compile".into(),
@@ -91,7 +89,8 @@ pub fn submissions(dir: &Path) -> Result<Vec<(String, PathBuf)>, BatchError> {
             let path = entry.path();
             let name = entry.file_name().to_string_lossy().into_owned();
             let zip = path.is_file() && name.to_ascii_lowercase().ends_with(".zip");
-            (path.is_dir() || zip).then(|| (if zip { name[..name.len() - 4].to_owned() } else { name }, path))
+            let kept = (path.is_dir() && name != "__MACOSX") || zip;
+            kept.then(|| (if zip { name[..name.len() - 4].to_owned() } else { name }, path))
         })
         .collect();
     found.sort();
@@ -118,17 +117,34 @@ pub fn run(batch: &Batch, event: impl Fn(Event) + Sync) -> Result<Vec<Graded>, B
     let rubric = grade::Rubric::load(&batch.kit, &batch.assignment)?;
     let submissions = submissions(&batch.submissions)?;
     std::fs::create_dir_all(&batch.out).map_err(io(format!("cannot create {}", batch.out.display())))?;
-    let suite = suite_fingerprint(&batch.kit, &batch.assignment);
+    let suite = suite_fingerprint(batch, &rubric.package);
     event(Event::Started(submissions.len()));
+    // The reference alone first: the judge built and the reference timed, once for all.
+    let reference = Options {
+        kit: batch.kit.clone(),
+        assignment: batch.assignment.clone(),
+        submission: None,
+        timeout: batch.timeout,
+        only: None,
+    };
+    grade::grade(&reference, |_| {})?;
     let grade_one = |(id, path): &(String, PathBuf), testing: &Mutex<()>| -> Result<Graded, BatchError> {
-        let graded = grade_or_reuse(batch, id, path, suite, testing)?;
+        let started = std::time::Instant::now();
+        let run = std::panic::AssertUnwindSafe(|| grade_or_reuse(batch, id, path, suite, testing));
+        let graded = std::panic::catch_unwind(run).unwrap_or_else(|panic| {
+            let why = panic
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| panic.downcast_ref::<&str>().map(|s| (*s).to_owned()));
+            let why = format!("the grader failed on it: {}", why.unwrap_or_default());
+            Ok(Graded { id: id.clone(), report: Err(why), reused: false, seconds: started.elapsed().as_secs_f64() })
+        })?;
         event(Event::Done(&graded));
         Ok(graded)
     };
     let testing = Mutex::new(());
-    // The first alone: the judge and the reference's times, for all.
-    let mut graded = vec![grade_one(&submissions[0], &testing)?];
-    let next = AtomicUsize::new(1);
+    let mut graded = Vec::new();
+    let next = AtomicUsize::new(0);
     let results = Mutex::new(Vec::new());
     std::thread::scope(|scope| {
         for _ in 0..batch.jobs.max(1) {
@@ -153,10 +169,10 @@ pub fn run(batch: &Batch, event: impl Fn(Event) + Sync) -> Result<Vec<Graded>, B
 /// One submission: its earlier report when its fingerprint is unchanged, else graded now
 /// (its tests waiting for `testing`), its reports written and its build output removed.
 fn grade_or_reuse(batch: &Batch, id: &str, path: &Path, suite: u64, testing: &Mutex<()>) -> Result<Graded, BatchError> {
-    let dir = batch.out.join(id);
+    let dir = batch.out.join("submissions").join(id);
     let fingerprint = format!("{:016x}\n", fingerprint(path, suite));
     if std::fs::read_to_string(dir.join("fingerprint")).is_ok_and(|old| old == fingerprint)
-        && let Some(graded) = earlier(&dir, id)
+        && let Some(graded) = earlier(&dir, id).filter(|graded| graded.report.is_ok())
     {
         return Ok(graded);
     }
@@ -236,11 +252,21 @@ fn fingerprint(path: &Path, suite: u64) -> u64 {
     hasher.finish()
 }
 
-/// The rubric's and the suite's files: a change to either grades everyone again.
-fn suite_fingerprint(kit: &Path, assignment: &str) -> u64 {
+/// What grades a submission besides its files: the rubric and fixtures, the suite, the
+/// handout, the remote crate, the time limits given and gamekit's version. A change to any
+/// grades everyone again.
+fn suite_fingerprint(batch: &Batch, package: &str) -> u64 {
     let mut hasher = std::hash::DefaultHasher::new();
-    fingerprint(&kit.join("fixtures").join(assignment), 0).hash(&mut hasher);
-    fingerprint(&kit.join("tests").join(assignment), 0).hash(&mut hasher);
+    for dir in [
+        batch.kit.join("fixtures").join(&batch.assignment),
+        batch.kit.join("tests").join(&batch.assignment),
+        batch.kit.join("starter").join(package),
+        batch.kit.join("crates").join("remote").join(&batch.assignment),
+    ] {
+        fingerprint(&dir, 0).hash(&mut hasher);
+    }
+    batch.timeout.map(f64::to_bits).hash(&mut hasher);
+    env!("CARGO_PKG_VERSION").hash(&mut hasher);
     hasher.finish()
 }
 
@@ -253,12 +279,18 @@ fn write_gradebook(path: &Path, rubric: &grade::Rubric, graded: &[Graded]) -> Re
     header.extend(["status".to_owned(), "seconds".to_owned()]);
     csv.write_record(&header)?;
     for one in graded {
-        let mut row = vec![one.id.clone(), format!("{:.2}", one.score())];
+        // Not graded is not a zero: its score is left empty.
+        let score = one.report.as_ref().map_or(String::new(), |report| format!("{:.2}", report.score));
+        let mut row = vec![one.id.clone(), score];
         row.extend(rubric.groups.iter().map(|group| {
-            let points: f64 = one.report.as_ref().map_or(0.0, |report| {
-                report.tests.iter().filter(|test| test.group == group.prefix).fold(0.0, |sum, test| sum + test.points)
-            });
-            format!("{points:.2}")
+            one.report.as_ref().map_or(String::new(), |report| {
+                let points = report
+                    .tests
+                    .iter()
+                    .filter(|test| test.group == group.prefix)
+                    .fold(0.0, |sum, test| sum + test.points);
+                format!("{points:.2}")
+            })
         }));
         row.extend([one.status(), format!("{:.1}", one.seconds)]);
         csv.write_record(&row)?;
@@ -267,22 +299,23 @@ fn write_gradebook(path: &Path, rubric: &grade::Rubric, graded: &[Graded]) -> Re
     Ok(())
 }
 
-/// The class at a glance: how many, the mean and median scores, a histogram of scores by
-/// tenths of the total, and the tests failed most often.
+/// The class at a glance: how many, the mean and median scores of those graded, a histogram
+/// of their scores by tenths of the total, and the tests failed most often.
 pub fn summary(graded: &[Graded]) -> String {
-    let mut scores: Vec<f64> = graded.iter().map(Graded::score).collect();
+    let mut scores: Vec<f64> = graded.iter().filter_map(|one| Some(one.report.as_ref().ok()?.score)).collect();
     scores.sort_by(f64::total_cmp);
-    let count = scores.len();
-    let mean = scores.iter().sum::<f64>() / count.max(1) as f64;
-    let median = match count {
+    let count = graded.len();
+    let marked = scores.len();
+    let mean = scores.iter().sum::<f64>() / marked.max(1) as f64;
+    let median = match marked {
         0 => 0.0,
-        _ if count % 2 == 1 => scores[count / 2],
-        _ => (scores[count / 2 - 1] + scores[count / 2]) / 2.0,
+        _ if marked % 2 == 1 => scores[marked / 2],
+        _ => (scores[marked / 2 - 1] + scores[marked / 2]) / 2.0,
     };
     let not_graded = graded.iter().filter(|one| one.report.is_err()).count();
     let not_compiling = graded.iter().filter(|one| one.status() == "does not compile").count();
     let mut text = format!(
-        "{count} submissions: mean {mean:.2}, median {median:.2}; {not_compiling} do not compile, {not_graded} could not be graded\n\nscores\n"
+        "{count} submissions: mean {mean:.2}, median {median:.2} (of the {marked} graded); {not_compiling} do not compile, {not_graded} could not be graded\n\nscores\n"
     );
     let total = graded.iter().find_map(|one| one.report.as_ref().ok()).map_or(100.0, |report| report.max_score);
     let mut buckets = [0_usize; 10];

@@ -21,13 +21,13 @@ impl Kit {
     /// The kit at `repository` (a URL Git clones), branch or tag `reference`.
     ///
     /// # Errors
-    /// When either is empty or holds a character that a URL or a Git reference does not
-    /// (a space, a quote, a newline: the workflow's shell and YAML would read it otherwise).
+    /// When either is empty, starts with `-` (Git would read an option), or holds anything
+    /// but letters, digits and `. _ / : @ + ~ % = -`: the workflow's shell reads them.
     pub fn new(repository: &str, reference: &str) -> Result<Kit, String> {
         let plain = |text: &str| {
             !text.is_empty()
                 && !text.starts_with('-')
-                && text.chars().all(|c| c.is_ascii_graphic() && !"'\"`$\\".contains(c))
+                && text.chars().all(|c| c.is_ascii_alphanumeric() || "._/:@+~%=-".contains(c))
         };
         match (plain(repository), plain(reference)) {
             (true, true) => Ok(Kit { repository: repository.to_owned(), reference: reference.to_owned() }),
@@ -102,7 +102,7 @@ jobs:
           sudo apt-get update -qq && sudo apt-get install -y -qq bubblewrap
           # Ubuntu lets bubblewrap create its namespaces only with this off.
           sudo sysctl -w kernel.apparmor_restrict_unprivileged_userns=0 || true
-          git clone --depth 1 --branch {reference} {repository} kit
+          git clone --depth 1 --branch '{reference}' -- '{repository}' kit
           cargo build --release --locked --manifest-path kit/Cargo.toml
       - name: Grade
         id: gamekit

@@ -6,8 +6,8 @@
 //! which Gradescope puts in `/autograder/submission`; it must write
 //! `/autograder/results/results.json`. Here:
 //!
-//! - the zip holds the kit (`kit/`: its sources, suites, fixtures and reference solutions;
-//!   not its `target/`) and the two scripts;
+//! - the zip holds the kit (`kit/`: its sources, suites, fixtures, handouts and reference
+//!   solutions; not its `target/`, documents or CI) and the two scripts;
 //! - `setup.sh` installs bubblewrap, and Rust where it is missing (in `/usr/local`, readable
 //!   by every user, as the sandbox's fallback needs), builds `gamekit`, and grades the
 //!   reference solution once, which builds the suite's judge and times the reference;
@@ -33,9 +33,10 @@ pub enum GradescopeError {
     Zip { zip: PathBuf, source: zip::result::ZipError },
 }
 
-/// What of the kit the zip leaves out: what builds make, and what only its own checks and
-/// tools read.
-const LEFT_OUT: [&str; 5] = ["target", ".git", ".ci", ".cargo", "mutants.out"];
+/// What of the kit the zip holds: what builds `gamekit`, and what it reads to grade (not the
+/// documents, CI or anything else a kit's folder may gather, such as a class's submissions).
+const KIT_PARTS: [&str; 10] =
+    ["Cargo.toml", "Cargo.lock", "build.rs", "src", "crates", "benches", "tests", "fixtures", "solution", "starter"];
 
 /// Writes the autograder of `assignment` to `zip`. Returns the number of files in it.
 ///
@@ -69,24 +70,25 @@ pub fn write(kit: &Path, assignment: &str, zip: &Path) -> Result<usize, Gradesco
     Ok(files.len() + scripts.len())
 }
 
-/// The kit's files, relative to it, following symbolic links (the handouts' transcripts).
+/// The files of [`KIT_PARTS`], relative to the kit: through a symbolic link to a file (the
+/// handouts' transcripts), never one to a folder; no `target/` or hidden entry.
 fn kit_files(kit: &Path) -> Result<Vec<PathBuf>, GradescopeError> {
     let mut files = Vec::new();
-    let mut pending = vec![PathBuf::new()];
-    while let Some(dir) = pending.pop() {
-        let entries = std::fs::read_dir(kit.join(&dir))
-            .map_err(|source| GradescopeError::Io { context: format!("cannot read {}", dir.display()), source })?;
-        for entry in entries.flatten() {
-            let name = entry.file_name();
-            if LEFT_OUT.iter().any(|left_out| name == *left_out) {
-                continue;
+    let mut pending: Vec<PathBuf> = KIT_PARTS.iter().map(PathBuf::from).collect();
+    while let Some(path) = pending.pop() {
+        let full = kit.join(&path);
+        let Ok(metadata) = std::fs::symlink_metadata(&full) else { continue };
+        if metadata.is_dir() {
+            let entries = std::fs::read_dir(&full)
+                .map_err(|source| GradescopeError::Io { context: format!("cannot read {}", full.display()), source })?;
+            for entry in entries.flatten() {
+                let name = entry.file_name();
+                if name != "target" && !name.to_string_lossy().starts_with('.') {
+                    pending.push(path.join(name));
+                }
             }
-            let path = dir.join(&name);
-            if kit.join(&path).is_dir() {
-                pending.push(path);
-            } else if kit.join(&path).is_file() {
-                files.push(path);
-            }
+        } else if full.is_file() {
+            files.push(path);
         }
     }
     Ok(files)

@@ -61,6 +61,9 @@ pub fn write(kit: &Path, assignment: &str, dir: &Path) -> Result<Vec<PathBuf>, H
     let readme = read(&source.join("README.md"))? + &grading(&rubric);
     copy.file(Path::new("README.md"), readme.as_bytes())?;
     copy.file(Path::new(".gitignore"), b"/target\n")?;
+    // The transcripts are compared byte for byte: Git must not turn their line ends into
+    // Windows' on a checkout.
+    copy.file(Path::new(".gitattributes"), b"tests/transcripts/** -text\n")?;
     written.sort();
     Ok(written)
 }
@@ -174,8 +177,8 @@ fn grading(rubric: &Rubric) -> String {
          many more, in these groups, for {} points; a group's points are shared equally by its\n\
          tests. A group that waits on others is checked on its own once they pass: until then\n\
          its failing tests say so (and score 0), so that one bug is explained once, where it is.\n\n\
-         | | group | points | what it checks | waits on |\n|---|---|---|---|---|\n",
-        grade_points(rubric.max_score())
+         | # | group | points | what it checks | waits on |\n|---|---|---|---|---|\n",
+        grade::round(rubric.max_score())
     );
     for (index, group) in rubric.groups.iter().enumerate() {
         let waits: Vec<usize> = rubric.required(index).map(|required| required + 1).collect();
@@ -184,8 +187,8 @@ fn grading(rubric: &Rubric) -> String {
             "| {} | `{}` | {} | {} | {} |",
             index + 1,
             group.prefix,
-            grade_points(group.points),
-            group.about,
+            grade::round(group.points),
+            group.about.replace('|', "\\|").replace('\n', " "),
             ranges(&waits)
         );
     }
@@ -202,11 +205,6 @@ fn ranges(numbers: &[usize]) -> String {
         rest = &rest[run..];
     }
     parts.join(", ")
-}
-
-/// Points as the report writes them: 15, or 3.5.
-fn grade_points(points: f64) -> String {
-    format!("{}", (points * 100.0).round() / 100.0)
 }
 
 #[cfg(test)]

@@ -142,7 +142,7 @@ fn classroom_writes_the_handout_and_its_workflow() {
             &gamekit::classroom::grade_script("tictactoe").replace('\n', "\n          ").trim_end().to_owned()
         )
     );
-    assert!(workflow.contains("git clone --depth 1 --branch fall-2026 https://github.com/course/gamekit kit"));
+    assert!(workflow.contains("git clone --depth 1 --branch 'fall-2026' -- 'https://github.com/course/gamekit' kit"));
     assert!(dir.join("template").join("src").join("lib.rs").is_file());
     command()
         .args(["classroom", "tictactoe"])
@@ -219,7 +219,7 @@ fn grade_batch_grades_a_folder_of_submissions_and_resumes() {
             .assert()
             .success()
             .stdout(predicate::str::starts_with(
-                "2 submissions: mean 50.00, median 50.00; 0 do not compile, 1 could not be graded",
+                "2 submissions: mean 100.00, median 100.00 (of the 1 graded); 0 do not compile, 1 could not be graded",
             ))
     };
     batch();
@@ -230,13 +230,14 @@ fn grade_batch_grades_a_folder_of_submissions_and_resumes() {
         rows[0].starts_with("id,score,computer_move::on_chosen_boards:: (20),") && rows[0].ends_with(",status,seconds")
     );
     assert!(rows[1].starts_with("alice,100.00,20.00,") && rows[1].contains(",graded,"), "{gradebook}");
-    assert!(rows[2].starts_with("dave,0.00,") && rows[2].contains("not graded: "), "{gradebook}");
+    assert!(rows[2].starts_with("dave,,") && rows[2].contains("not graded: "), "not graded is not a zero: {gradebook}");
+    let reports = out.join("submissions");
     assert!(
-        std::fs::read_to_string(out.join("alice").join("report.txt"))
+        std::fs::read_to_string(reports.join("alice").join("report.txt"))
             .is_ok_and(|text| text.starts_with("tictactoe: 100 out of 100"))
     );
     assert!(std::fs::read_to_string(out.join("summary.txt")).is_ok_and(|text| text.contains("[ 90.0, 100.0]    1 ")));
-    let report = out.join("alice").join("report.json");
+    let report = reports.join("alice").join("report.json");
     let written = std::fs::metadata(&report).and_then(|metadata| metadata.modified()).expect("report.json");
     batch();
     let again = std::fs::metadata(&report).and_then(|metadata| metadata.modified()).expect("report.json");

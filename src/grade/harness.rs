@@ -272,7 +272,8 @@ fn compile_failure(output: &Ran) -> Result<Option<String>, GradeError> {
 /// [`GradeError::WrongPackage`] when it has another name, or none.
 pub fn check_package(submission: &Path, package: &str) -> Result<(), GradeError> {
     let path = submission.join("Cargo.toml");
-    let text = std::fs::read_to_string(&path).map_err(GradeError::io(format!("cannot read {}", path.display())))?;
+    let text =
+        super::locate::read_manifest(&path).map_err(GradeError::io(format!("cannot read {}", path.display())))?;
     let manifest: toml::Table =
         text.parse().map_err(|error| GradeError::Harness(format!("{}: {error}", path.display())))?;
     let name = manifest.get("package").and_then(|package| package.get("name")).and_then(toml::Value::as_str);

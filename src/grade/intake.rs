@@ -127,7 +127,7 @@ fn provided_files(manifest: &str) -> Vec<PathBuf> {
 
 /// What the report says of a submitted `Cargo.toml` that asks for more than the handout's.
 fn manifest_notes(path: &Path, handouts: &[&str]) -> Vec<String> {
-    let Ok(theirs) = std::fs::read_to_string(path).map(|text| text.parse::<toml::Table>()) else {
+    let Ok(theirs) = super::locate::read_manifest(path).map(|text| text.parse::<toml::Table>()) else {
         return Vec::new();
     };
     let Ok(theirs) = theirs else {

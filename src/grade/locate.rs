@@ -13,9 +13,31 @@ use std::path::{Path, PathBuf};
 
 /// How many folders down a crate is looked for.
 const DEPTH: usize = 4;
-/// The most a zip may unpack to, in bytes and entries.
+/// The most the zips of an upload may unpack to, together, in bytes and entries; and how
+/// many zips are tried.
 const MAX_BYTES: u64 = 64 * 1024 * 1024;
 const MAX_ENTRIES: usize = 10_000;
+const MAX_ZIPS: usize = 8;
+/// The largest Cargo.toml read.
+const MAX_MANIFEST: u64 = 64 * 1024;
+/// What a zip holds that is never the submission: build output and version control (a
+/// student who zips the folder after `cargo test` zips `target/` too).
+const SKIPPED: [&str; 3] = ["target", ".git", "__MACOSX"];
+
+/// A crate's Cargo.toml, read only if it is a regular file (a link could name `/dev/zero` or
+/// a pipe) of at most 64 kB.
+///
+/// # Errors
+/// When it is not a regular file, is larger, or cannot be read.
+pub fn read_manifest(path: &Path) -> std::io::Result<String> {
+    let metadata = std::fs::symlink_metadata(path)?;
+    if !metadata.is_file() || metadata.len() > MAX_MANIFEST {
+        return Err(std::io::Error::other(format!("not a regular file of at most {} kB", MAX_MANIFEST >> 10)));
+    }
+    let mut text = String::new();
+    std::fs::File::open(path)?.take(MAX_MANIFEST).read_to_string(&mut text)?;
+    Ok(text)
+}
 
 /// The crate named `package` in `upload`: `upload` itself when it is a crate (its name is
 /// checked later, with its own error), else the shallowest crate of that name below it,
@@ -24,7 +46,7 @@ const MAX_ENTRIES: usize = 10_000;
 /// # Errors
 /// No such crate, several at the same depth, or a zip that cannot be unpacked.
 pub fn crate_in(upload: &Path, package: &str, unpack: &Path) -> Result<PathBuf, GradeError> {
-    if upload.join("Cargo.toml").is_file() {
+    if std::fs::symlink_metadata(upload.join("Cargo.toml")).is_ok_and(|metadata| metadata.is_file()) {
         return Ok(upload.to_owned());
     }
     let zips = if is_zip(upload) {
@@ -39,12 +61,14 @@ pub fn crate_in(upload: &Path, package: &str, unpack: &Path) -> Result<PathBuf, 
         walk(upload).into_iter().filter(|(path, _)| is_zip(path)).map(|(path, _)| path).collect()
     };
     let _ = std::fs::remove_dir_all(unpack);
-    for (index, zip) in zips.iter().enumerate() {
+    let mut left = MAX_BYTES;
+    for (index, zip) in zips.iter().take(MAX_ZIPS).enumerate() {
         let into = unpack.join(index.to_string());
-        unzip(zip, &into, MAX_BYTES)?;
+        unzip(zip, &into, &mut left)?;
         if let Some(found) = shallowest(&into, package)? {
             return Ok(found);
         }
+        let _ = std::fs::remove_dir_all(&into);
     }
     Err(GradeError::NoCrateInside { upload: upload.to_owned(), package: package.to_owned() })
 }
@@ -64,6 +88,23 @@ fn shallowest(dir: &Path, package: &str) -> Result<Option<PathBuf>, GradeError> 
     }
 }
 
+/// Where in `upload` its crate `found` was, in the upload's terms (`my work/reversi`, or
+/// `reversi` in a zip); `None` when the upload is the crate.
+pub fn where_found(upload: &Path, found: &Path, unpack: &Path) -> Option<String> {
+    let upload = upload.canonicalize().ok()?;
+    if found == upload {
+        return None;
+    }
+    if let Ok(inside) = found.strip_prefix(&upload) {
+        return Some(inside.display().to_string());
+    }
+    let unpack = unpack.canonicalize().ok()?;
+    // `<unpack>/<index of the zip>/<path in the zip>`.
+    let mut parts = found.strip_prefix(&unpack).ok()?.components();
+    parts.next();
+    Some(format!("{} (in a zip)", parts.as_path().display()))
+}
+
 /// Where a zip in `upload` is unpacked: `target/grade/unpacked/<hash of its path>/` in the
 /// kit.
 pub fn unpack_dir(kit: &Path, upload: &Path) -> PathBuf {
@@ -75,7 +116,7 @@ pub fn unpack_dir(kit: &Path, upload: &Path) -> PathBuf {
 
 /// Whether `dir` holds a Cargo.toml whose package is `package`.
 fn names(dir: &Path, package: &str) -> bool {
-    let Ok(text) = std::fs::read_to_string(dir.join("Cargo.toml")) else { return false };
+    let Ok(text) = read_manifest(&dir.join("Cargo.toml")) else { return false };
     let Ok(manifest) = text.parse::<toml::Table>() else { return false };
     manifest.get("package").and_then(|table| table.get("name")).and_then(toml::Value::as_str) == Some(package)
 }
@@ -92,7 +133,7 @@ fn walk(dir: &Path) -> Vec<(PathBuf, usize)> {
         for entry in entries {
             let Ok(kind) = entry.file_type() else { continue };
             let name = entry.file_name().to_string_lossy().into_owned();
-            if kind.is_symlink() || name.starts_with('.') || name == "target" || name == "__MACOSX" {
+            if kind.is_symlink() || name.starts_with('.') || SKIPPED.contains(&name.as_str()) {
                 continue;
             }
             found.push((entry.path(), depth + 1));
@@ -108,20 +149,21 @@ fn is_zip(path: &Path) -> bool {
     path.is_file() && path.extension().is_some_and(|extension| extension.eq_ignore_ascii_case("zip"))
 }
 
-/// Unpacks the regular files and folders of `zip` into `into`: at most `cap` bytes.
-fn unzip(zip: &Path, into: &Path, cap: u64) -> Result<(), GradeError> {
+/// Unpacks the regular files and folders of `zip` into `into` (not what [`SKIPPED`] names),
+/// taking what they hold out of the `left` bytes allowed.
+fn unzip(zip: &Path, into: &Path, left: &mut u64) -> Result<(), GradeError> {
     let refuse = |reason: String| GradeError::BadZip { zip: zip.to_owned(), reason };
     let file = std::fs::File::open(zip).map_err(|error| refuse(error.to_string()))?;
     let mut archive = zip::ZipArchive::new(file).map_err(|error| refuse(error.to_string()))?;
     if archive.len() > MAX_ENTRIES {
         return Err(refuse(format!("over {MAX_ENTRIES} entries")));
     }
-    let mut left = cap;
     for index in 0..archive.len() {
         let mut entry = archive.by_index(index).map_err(|error| refuse(error.to_string()))?;
         // A name that would leave `into` (`../`, an absolute path) is skipped, as is a link.
         let Some(name) = entry.enclosed_name() else { continue };
-        if entry.is_symlink() {
+        let skipped = name.components().any(|part| SKIPPED.iter().any(|skipped| part.as_os_str() == *skipped));
+        if entry.is_symlink() || skipped {
             continue;
         }
         let path = into.join(name);
@@ -137,9 +179,10 @@ fn unzip(zip: &Path, into: &Path, cap: u64) -> Result<(), GradeError> {
             std::fs::create_dir_all(parent).map_err(io)?;
         }
         let mut bytes = Vec::new();
-        (&mut entry).take(left + 1).read_to_end(&mut bytes).map_err(|error| refuse(error.to_string()))?;
-        left =
-            left.checked_sub(bytes.len() as u64).ok_or_else(|| refuse(format!("over {} MiB unpacked", cap >> 20)))?;
+        (&mut entry).take(*left + 1).read_to_end(&mut bytes).map_err(|error| refuse(error.to_string()))?;
+        *left = left
+            .checked_sub(bytes.len() as u64)
+            .ok_or_else(|| refuse(format!("its files (without target/ and .git/) are over {} MiB", MAX_BYTES >> 20)))?;
         std::fs::write(&path, bytes).map_err(io)?;
     }
     Ok(())
@@ -196,16 +239,33 @@ mod tests {
         let manifest = b"[package]\nname = \"reversi\"\n";
         zip_of(
             &dir.join("upload/submission.zip"),
-            &[("work/reversi/Cargo.toml", manifest), ("work/reversi/src/lib.rs", b""), ("../escaped.txt", b"x")],
+            &[
+                ("work/reversi/Cargo.toml", manifest),
+                ("work/reversi/src/lib.rs", b""),
+                ("work/reversi/target/debug/big", b"build output, never unpacked"),
+                ("../escaped.txt", b"x"),
+            ],
         );
         let found = crate_in(&dir.join("upload"), "reversi", &dir.join("unpacked")).expect("found in the zip");
         assert_eq!(found, dir.join("unpacked/0/work/reversi"));
         assert!(!dir.join("escaped.txt").exists() && !dir.join("unpacked/escaped.txt").exists());
+        assert!(!found.join("target").exists(), "target/ unpacked");
         let missing = crate_in(&dir.join("upload"), "tictactoe", &dir.join("unpacked"));
         assert!(matches!(missing, Err(GradeError::NoCrateInside { .. })), "{missing:?}");
         std::fs::write(dir.join("upload/broken.zip"), b"not a zip").expect("a broken zip");
         let broken = crate_in(&dir.join("upload/broken.zip"), "reversi", &dir.join("unpacked"));
         assert!(matches!(broken, Err(GradeError::BadZip { .. })), "{broken:?}");
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[test]
+    fn a_manifest_that_is_a_link_is_not_read() {
+        let dir = scratch("link");
+        std::fs::create_dir_all(dir.join("upload/reversi")).expect("a folder");
+        std::os::unix::fs::symlink("/dev/zero", dir.join("upload/reversi/Cargo.toml")).expect("a link");
+        assert!(read_manifest(&dir.join("upload/reversi/Cargo.toml")).is_err());
+        let found = crate_in(&dir.join("upload"), "reversi", &dir.join("unpacked"));
+        assert!(matches!(found, Err(GradeError::NoCrateInside { .. })), "{found:?}");
         let _ = std::fs::remove_dir_all(dir);
     }
 
@@ -221,7 +281,7 @@ mod tests {
         }
         zip.finish().expect("the zip written");
         // Its headers say 3 MiB; what it unpacks to is counted all the same.
-        let bomb = unzip(&dir.join("bomb.zip"), &dir.join("unpacked"), 2 << 20);
+        let bomb = unzip(&dir.join("bomb.zip"), &dir.join("unpacked"), &mut (2 << 20));
         assert!(matches!(&bomb, Err(GradeError::BadZip { reason, .. }) if reason.contains("MiB")), "{bomb:?}");
         let _ = std::fs::remove_dir_all(dir);
     }

@@ -23,7 +23,7 @@ mod run;
 pub mod sandbox;
 mod text;
 
-pub use report::{Report, Status, TestResult};
+pub use report::{Report, Status, TestResult, round};
 pub use rubric::{Group, Rubric};
 pub use text::Style;
 
@@ -157,8 +157,8 @@ fn grade_telling(options: &Options, progress: &mut dyn FnMut(Progress)) -> Resul
     let place = harness::Place::of(&kit, &rubric.assignment, &submission);
     let intake = intake::take(&kit, &rubric.package, &submission, &place.work)?;
     report.notes = intake.notes;
-    if upload.canonicalize().ok().as_ref() != Some(&submission) {
-        report.notes.insert(0, format!("graded the crate found in the upload: {}", submission.display()));
+    if let Some(found) = locate::where_found(&upload, &submission, &locate::unpack_dir(&kit, &upload)) {
+        report.notes.insert(0, format!("graded the crate found in the upload: {found}"));
     }
     progress(Progress::Building);
     let built = match harness::build(&kit, &rubric, &intake.crate_dir, &place, isolation)? {

@@ -233,9 +233,10 @@ impl Report {
         format!("{}: {} out of {} points", self.assignment, round(self.score), round(self.max_score))
     }
 
-    /// The whole submission's lines on Gradescope: the score, how it was isolated, the notes.
+    /// The whole submission's lines on Gradescope: how it was isolated, the notes. (Not the
+    /// score: Gradescope shows it, without the tests a rubric group hides.)
     fn header_for_gradescope(&self) -> String {
-        let mut text = format!("{}\n{}", self.headline(), self.isolation.describe());
+        let mut text = self.isolation.describe().to_string();
         for note in &self.notes {
             let _ = write!(text, "\nnote: {note}");
         }
@@ -244,6 +245,6 @@ impl Report {
 }
 
 /// Rounded to hundredths, as the table shows points.
-pub(super) fn round(points: f64) -> f64 {
+pub fn round(points: f64) -> f64 {
     (points * 100.0).round() / 100.0
 }

@@ -114,9 +114,13 @@ impl Rubric {
         if let Some(bad) = rubric.fixtures.iter().find(|name| name.is_empty() || name.contains(['/', '\\', '.'])) {
             return Err(error(format!("'{bad}' is not the name of a fixture directory")));
         }
-        let bad_points = rubric.groups.iter().find(|group| !(group.points.is_finite() && group.points >= 0.0));
+        // Whole hundredths, as the report and Gradescope write points, so shares add up exactly.
+        let bad_points = rubric.groups.iter().find(|group| {
+            !(group.points.is_finite() && group.points >= 0.0)
+                || ((group.points * 100.0).round() - group.points * 100.0).abs() > 1e-6
+        });
         if let Some(group) = bad_points {
-            return Err(error(format!("group '{}' has {} points", group.prefix, group.points)));
+            return Err(error(format!("group '{}' has {} points (give whole hundredths)", group.prefix, group.points)));
         }
         let bad_timeout = [rubric.timeout, rubric.total]
             .into_iter()

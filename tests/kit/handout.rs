@@ -53,7 +53,7 @@ fn a_handout_is_the_starter_alone_and_its_public_tests_pass_on_the_solution() {
         let written = gamekit::handout::write(Path::new(KIT), assignment, &handout)
             .unwrap_or_else(|error| panic!("{assignment}: no handout: {error}"));
 
-        // Exactly the starter's sources and public tests, the console helper, and the three
+        // Exactly the starter's sources and public tests, the console helper, and the four
         // files written for it: nothing else of the kit.
         let mut expected: BTreeSet<PathBuf> =
             files(&starter).into_iter().filter(|file| file.starts_with("src") || file.starts_with("tests")).collect();
@@ -62,7 +62,7 @@ fn a_handout_is_the_starter_alone_and_its_public_tests_pass_on_the_solution() {
                 expected.insert(Path::new("cin").join(file));
             }
         }
-        expected.extend(["Cargo.toml", "README.md", ".gitignore"].map(PathBuf::from));
+        expected.extend(["Cargo.toml", "README.md", ".gitignore", ".gitattributes"].map(PathBuf::from));
         assert_eq!(files(&handout), expected, "{assignment}: the handout's files");
         assert_eq!(written.into_iter().collect::<BTreeSet<_>>(), expected, "{assignment}: the files it says it wrote");
         for file in expected.iter().filter(|file| file.starts_with("src") || file.starts_with("tests")) {
