@@ -125,12 +125,13 @@ const HANDOUTS: &str = "target/handouts";
 const TIME_LIMIT: Duration = Duration::from_secs(600);
 
 /// Names the documents use that are not the repository's files, and why.
-const NOT_IN_REPOSITORY: [(&str, &str); 9] = [
+const NOT_IN_REPOSITORY: [(&str, &str); 10] = [
     ("target/", "what Cargo and the grader build"),
     (".cargo/config.toml", "a submission's Cargo configuration, which the grader leaves out"),
     ("results.json", "the file Gradescope reads, which the grader writes"),
     ("mutants.out/", "what cargo-mutants writes"),
-    ("<id>/", "a submission's reports, which `gamekit grade --batch` writes"),
+    ("submissions/<id>/", "a submission's reports, which `gamekit grade --batch` writes"),
+    ("report.", "a submission's report (.txt, .json), which `gamekit grade --batch` writes"),
     ("summary.txt", "the class's summary, which `gamekit grade --batch` writes"),
     ("setup.sh", "Gradescope's setup script, which `gamekit gradescope` writes into its zip"),
     (".github/workflows/classroom.yml", "the workflow `gamekit classroom` writes into a template"),
