@@ -143,7 +143,6 @@ pub fn run(batch: &Batch, event: impl Fn(Event) + Sync) -> Result<Vec<Graded>, B
         Ok(graded)
     };
     let testing = Mutex::new(());
-    let mut graded = Vec::new();
     let next = AtomicUsize::new(0);
     let results = Mutex::new(Vec::new());
     std::thread::scope(|scope| {
@@ -156,9 +155,8 @@ pub fn run(batch: &Batch, event: impl Fn(Event) + Sync) -> Result<Vec<Graded>, B
             });
         }
     });
-    for result in results.into_inner().unwrap_or_else(PoisonError::into_inner) {
-        graded.push(result?);
-    }
+    let mut graded: Vec<Graded> =
+        results.into_inner().unwrap_or_else(PoisonError::into_inner).into_iter().collect::<Result<_, _>>()?;
     graded.sort_by(|a, b| a.id.cmp(&b.id));
     write_gradebook(&batch.out.join("gradebook.csv"), &rubric, &graded)?;
     let summary = summary(&graded);

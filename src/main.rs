@@ -579,7 +579,7 @@ fn batch_command(batch: &gamekit::batch::Batch) -> ExitCode {
                 )
                 .expect("a progress template"),
             );
-            bar.set_message("the first alone: it builds the judge and times the reference");
+            bar.set_message("the reference solution first: it builds the judge and times the reference");
         }
         Event::Done(graded) => {
             let score = graded.report.as_ref().map_or("not graded".to_owned(), |report| format!("{:.2}", report.score));
