@@ -189,8 +189,14 @@ fn grade_or_reuse(batch: &Batch, id: &str, path: &Path, suite: u64, testing: &Mu
         }
     });
     drop(turn);
-    if let Ok(report) = &report {
-        grade::clean(&batch.kit, &batch.assignment, &report.submission);
+    // Its build output goes, whether it was graded or not, so that the disk used does not
+    // grow with the class.
+    let graded_crate = match &report {
+        Ok(report) => Some(report.submission.clone()),
+        Err(_) => grade::crate_in_upload(&batch.kit, &batch.assignment, path).ok(),
+    };
+    if let Some(graded_crate) = graded_crate {
+        grade::clean(&batch.kit, &batch.assignment, &graded_crate);
     }
     grade::forget_upload(&batch.kit, path);
     let graded = Graded {

@@ -43,10 +43,7 @@ const KIT_PARTS: [&str; 10] =
 /// # Errors
 /// An unknown assignment, a kit file that cannot be read, a zip that cannot be written.
 pub fn write(kit: &Path, assignment: &str, zip: &Path) -> Result<usize, GradescopeError> {
-    let known = grade::assignments(kit);
-    if !known.iter().any(|name| name == assignment) {
-        return Err(GradeError::UnknownAssignment { name: assignment.to_owned(), known }.into());
-    }
+    grade::check_assignment(kit, assignment)?;
     let zip_error = |source| GradescopeError::Zip { zip: zip.to_owned(), source };
     let file = std::fs::File::create(zip)
         .map_err(|source| GradescopeError::Io { context: format!("cannot create {}", zip.display()), source })?;

@@ -36,10 +36,7 @@ fn io(context: String) -> impl FnOnce(std::io::Error) -> HandoutError {
 /// An unknown assignment, a `dir` that is not empty, a starter that cannot be read or
 /// depends on something outside the kit's `starter/`, a file that cannot be written.
 pub fn write(kit: &Path, assignment: &str, dir: &Path) -> Result<Vec<PathBuf>, HandoutError> {
-    let known = grade::assignments(kit);
-    if !known.iter().any(|name| name == assignment) {
-        return Err(GradeError::UnknownAssignment { name: assignment.to_owned(), known }.into());
-    }
+    grade::check_assignment(kit, assignment)?;
     let rubric = Rubric::load(kit, assignment)?;
     if std::fs::read_dir(dir).is_ok_and(|mut entries| entries.next().is_some()) || dir.is_file() {
         return Err(HandoutError::NotEmpty(dir.to_owned()));

@@ -106,6 +106,18 @@ pub fn assignments(kit: &Path) -> Vec<String> {
     names
 }
 
+/// Whether the kit has an assignment of that name (a rubric).
+///
+/// # Errors
+/// [`GradeError::UnknownAssignment`], naming those it has.
+pub fn check_assignment(kit: &Path, name: &str) -> Result<(), GradeError> {
+    let known = assignments(kit);
+    if known.iter().any(|known| known == name) {
+        return Ok(());
+    }
+    Err(GradeError::UnknownAssignment { name: name.to_owned(), known })
+}
+
 /// Removes what grading `submission` left in the kit (its harness and its copy), to free
 /// the disk; grading it again builds them again.
 pub fn clean(kit: &Path, assignment: &str, submission: &Path) {
@@ -115,6 +127,18 @@ pub fn clean(kit: &Path, assignment: &str, submission: &Path) {
     for dir in [place.dir, place.work] {
         let _ = std::fs::remove_dir_all(dir);
     }
+}
+
+/// The crate that grading `upload` grades (the upload itself, or the one found in it), as
+/// its harness is named: so that a batch can remove what a grade that failed left.
+///
+/// # Errors
+/// As grading: an unknown assignment, no crate in the upload.
+pub fn crate_in_upload(kit: &Path, assignment: &str, upload: &Path) -> Result<PathBuf, GradeError> {
+    let kit = kit.canonicalize().map_err(GradeError::io(format!("cannot open the kit at {}", kit.display())))?;
+    let rubric = Rubric::load(&kit, assignment)?;
+    let found = locate::crate_in(upload, &rubric.package, &locate::unpack_dir(&kit, upload))?;
+    found.canonicalize().map_err(GradeError::io(format!("cannot open {}", found.display())))
 }
 
 /// Removes what a zip in `upload` was unpacked to for grading, if anything.
@@ -139,10 +163,7 @@ fn grade_telling(options: &Options, progress: &mut dyn FnMut(Progress)) -> Resul
         .kit
         .canonicalize()
         .map_err(GradeError::io(format!("cannot open the kit at {}", options.kit.display())))?;
-    let known = assignments(&kit);
-    if !known.contains(&options.assignment) {
-        return Err(GradeError::UnknownAssignment { name: options.assignment.clone(), known });
-    }
+    check_assignment(&kit, &options.assignment)?;
     let rubric = Rubric::load(&kit, &options.assignment)?;
     let upload = options.submission.clone().unwrap_or_else(|| kit.join("solution").join(&options.assignment));
     let submission = locate::crate_in(&upload, &rubric.package, &locate::unpack_dir(&kit, &upload))?;
