@@ -122,7 +122,7 @@ fn run<'a>(program: &str, args: impl Iterator<Item = &'a str>, typed: Vec<u8>) -
 }
 
 /// The first line that differs, expected and printed, with its number; whitespace made
-/// visible (`·` a space, `→` a tab, `⏎` the line's end).
+/// visible (`·` a space, `→` a tab, `␍` a carriage return, `⏎` the line's end).
 fn first_difference(expected: &[u8], printed: &[u8]) -> String {
     let lines =
         |bytes: &[u8]| -> Vec<String> { String::from_utf8_lossy(bytes).split_inclusive('\n').map(visible).collect() };
@@ -137,6 +137,7 @@ fn visible(line: &str) -> String {
         .map(|c| match c {
             ' ' => '·',
             '\t' => '→',
+            '\r' => '␍',
             '\n' => '⏎',
             c => c,
         })
