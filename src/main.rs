@@ -556,8 +556,9 @@ fn grade_command(options: Options, outputs: Outputs) -> ExitCode {
         return ExitCode::from(2);
     }
     match fail_under {
-        Some(points) if report.shown_score() < points => {
-            eprintln!("gamekit grade: {} points, under the {points} --fail-under asks for", report.shown_score());
+        // The score as the report shows it, to the hundredth.
+        Some(points) if grade::round(report.score) < points => {
+            eprintln!("gamekit grade: {} points, under the {points} --fail-under asks for", grade::round(report.score));
             ExitCode::FAILURE
         }
         _ => ExitCode::SUCCESS,

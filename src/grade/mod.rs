@@ -166,9 +166,7 @@ fn grade_telling(options: &Options, progress: &mut dyn FnMut(Progress)) -> Resul
     check_assignment(&kit, &options.assignment)?;
     let rubric = Rubric::load(&kit, &options.assignment)?;
     let upload = options.submission.clone().unwrap_or_else(|| kit.join("solution").join(&options.assignment));
-    let submission = locate::crate_in(&upload, &rubric.package, &locate::unpack_dir(&kit, &upload))?;
-    let submission =
-        submission.canonicalize().map_err(GradeError::io(format!("cannot open {}", submission.display())))?;
+    let submission = crate_in_upload(&kit, &options.assignment, &upload)?;
     harness::check_package(&submission, &rubric.package)?;
     let isolation = Isolation::detect();
     let mut report = Report::new(&rubric, &submission, isolation);

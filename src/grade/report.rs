@@ -222,12 +222,6 @@ impl Report {
         })
     }
 
-    /// The score as the report shows it: rounded to hundredths (the sum of equal shares may
-    /// miss a whole number by a rounding error).
-    pub fn shown_score(&self) -> f64 {
-        round(self.score)
-    }
-
     /// "reversi: 65.43 out of 100 points".
     pub(super) fn headline(&self) -> String {
         format!("{}: {} out of {} points", self.assignment, round(self.score), round(self.max_score))
