@@ -683,3 +683,64 @@ fn calls_back_the_judge_never_asked_for_gain_nothing() {
     assert_eq!(report.build_errors, None, "it compiles");
     assert_scores_zero(&report);
 }
+
+/// In a class graded with `--batch`, a submission knows where the reports go (the worst
+/// case: their paths written into its code) and writes forged ones there, now and from a
+/// process it leaves running; its classmate's report, the gradebook and the summary stay
+/// the grader's.
+#[test]
+fn a_submission_graded_in_a_batch_cannot_touch_the_classs_reports() {
+    if !sandboxed() {
+        return;
+    }
+    let _one = one_at_a_time();
+    let root = Path::new(KIT).join("target").join("hostile").join("batch");
+    let _ = std::fs::remove_dir_all(&root);
+    let (class, out) = (root.join("class"), root.join("graded"));
+    let alice = class.join("alice");
+    std::fs::create_dir_all(alice.join("src")).expect("alice's folder");
+    let solution = Path::new(KIT).join("solution").join("tictactoe");
+    for file in ["Cargo.toml", "src/lib.rs"] {
+        std::fs::copy(solution.join(file), alice.join(file)).expect("alice's files");
+    }
+    let targets = ["submissions/alice/report.txt", "submissions/alice/report.json", "gradebook.csv", "summary.txt"];
+    let paths: Vec<String> = targets.iter().map(|target| format!("{:?}", out.join(target))).collect();
+    let attack = format!(
+        "for path in [{}] {{\n        \
+             let _ = std::fs::write(path, \"forged\");\n        \
+             let _ = std::process::Command::new(\"sh\").args([\"-c\", \"sleep 3; echo forged > \\\"$0\\\"\", path]).spawn();\n    \
+         }}\n    \
+         todo!(\"computer_move\")",
+        paths.join(", ")
+    );
+    let mallory = hostile_handout(
+        "tictactoe",
+        "batch_mallory",
+        &[("src/lib.rs", "todo!(\"computer_move(board = {board:?}, computer = {computer:?})\")", &attack)],
+        &[],
+    );
+    std::fs::rename(&mallory, class.join("mallory")).expect("mallory in the class");
+    let batch = gamekit::batch::Batch {
+        kit: KIT.into(),
+        assignment: "tictactoe".into(),
+        submissions: class.clone(),
+        out: out.clone(),
+        jobs: 2,
+        timeout: None,
+    };
+    let graded = gamekit::batch::run(&batch, |_| {}).expect("the class graded");
+    let scores: Vec<(String, f64)> =
+        graded.iter().map(|one| (one.id.clone(), one.report.as_ref().map_or(-1.0, |report| report.score))).collect();
+    assert_eq!(scores, [("alice".to_owned(), 100.0), ("mallory".to_owned(), 0.0)]);
+    std::thread::sleep(std::time::Duration::from_secs(5));
+    for target in targets {
+        let text = std::fs::read_to_string(out.join(target)).expect("a report of the class");
+        assert!(!text.contains("forged"), "{target} was forged:\n{text}");
+    }
+    assert!(
+        std::fs::read_to_string(out.join("submissions/alice/report.txt"))
+            .is_ok_and(|text| text.starts_with("tictactoe: 100 out of 100 points")),
+        "alice's report is no longer the grader's"
+    );
+    let _ = std::fs::remove_dir_all(&root);
+}
