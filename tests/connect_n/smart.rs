@@ -187,6 +187,8 @@ mod optimal {
     #[rstest::rstest]
     #[case::the_spec_example_blocks_in_column_2(3, 3, 3, "232", 2)]
     #[case::takes_the_win_now_not_later(4, 3, 3, "1122", 3)]
+    // A search of many positions: a transposition table that confuses two of them loses it.
+    #[case::the_one_winning_column_of_5x4_n4(5, 4, 4, "5", 4)]
     fn on_chosen_positions(
         #[case] columns: i32,
         #[case] levels: i32,
