@@ -8,6 +8,7 @@
 //! Every file is read and every request checked before the first number is printed.
 
 use crate::connect_n::{self, Position, Shape};
+use crate::game::perft;
 use crate::othello::{self, endgame, ffo::Problem};
 use std::fmt;
 use std::io::Write;
@@ -160,7 +161,7 @@ pub fn reversi(
         let mut seconds = Vec::new();
         for _ in 0..PERFT_RUNS {
             let started = Instant::now();
-            let leaves = othello::Board::start().perft(depth);
+            let leaves = perft(&othello::Board::start(), depth);
             seconds.push(started.elapsed().as_secs_f64());
             if leaves != expected {
                 let what = format!("perft({depth})");

@@ -362,7 +362,7 @@ fn run(command: Commands) -> Result<ExitCode, ExitCode> {
         }
         Commands::Perft { game: ReversiGame::Reversi, depth } => {
             let started = std::time::Instant::now();
-            println!("{}", gamekit::othello::Board::start().perft(depth));
+            println!("{}", gamekit::game::perft(&gamekit::othello::Board::start(), depth));
             eprintln!("({:.3} s)", started.elapsed().as_secs_f64());
             ExitCode::SUCCESS
         }

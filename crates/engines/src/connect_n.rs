@@ -20,6 +20,7 @@
 //! assert_eq!(Solver::new(shape).solve(&position), -1);
 //! ```
 
+use crate::game::{Game, IllegalMove, Outcome};
 use std::fmt;
 
 /// A scaffold and the number in a row that wins.
@@ -289,6 +290,41 @@ impl Position {
     /// A key telling this position from every other of its scaffold.
     fn key(&self) -> u64 {
         self.current + self.mask
+    }
+}
+
+/// Connect N's rules: a move is a column from 0, any with room, left to right, until a line
+/// of N or a full scaffold ends the game.
+impl Game for Position {
+    type Move = usize;
+
+    fn moves(&self) -> impl Iterator<Item = usize> {
+        let over = self.is_over();
+        (0..self.shape.columns).filter(move |&column| !over && self.can_play(column))
+    }
+
+    /// [`Position::play`].
+    fn play_unchecked(&mut self, column: usize) {
+        Position::play(self, column);
+    }
+
+    /// A full column, a column off the scaffold, and any move once the game is over are
+    /// refused.
+    fn play(&mut self, column: usize) -> Result<(), IllegalMove<usize>> {
+        if self.is_over() || !self.can_play(column) {
+            return Err(IllegalMove(column));
+        }
+        Position::play(self, column);
+        Ok(())
+    }
+
+    /// A loss when the last move made N in a row, a draw when the scaffold is full.
+    fn outcome(&self) -> Option<Outcome> {
+        if self.has_line(self.current ^ self.mask) {
+            Some(Outcome::Loss)
+        } else {
+            (self.moves == self.shape.cells()).then_some(Outcome::Draw)
+        }
     }
 }
 

@@ -5,9 +5,11 @@
 //! dependencies never reach a suite:
 //!
 //! - [`cin`]: the references' model of C++'s `cin`, for the programs ported from C++;
-//! - [`game`] and [`search`]: what a two-player game is, and a generic search (alpha–beta, a
-//!   transposition table, iterative deepening to a deadline) an engine can plug into
-//!   (Reversi's does; the exact solvers keep their own);
+//! - [`game`] and [`search`]: what a two-player game is (the rules, [`game::Game`], which
+//!   every engine implements, and [`game::perft`]; an evaluation, [`game::Evaluate`]), and
+//!   a generic search (alpha–beta, a transposition table, iterative deepening to a deadline)
+//!   for any evaluated game (Othello's strong player uses it; the exact solvers keep their
+//!   own);
 //! - [`connect_n`]: the reference engine for Connect N and Connect Four, an exact solver;
 //! - [`reversi`]: the reference engine for Reversi with blocks, the suite's oracle;
 //! - [`othello`]: the reference engine for 8×8 Reversi, on bitboards: the rules and perft, an

@@ -1,12 +1,12 @@
-//! A generic search an engine plugs its [`Game`] into (Reversi's does): negamax with
+//! A generic search an engine plugs its [`Evaluate`] into (Othello's does): negamax with
 //! alpha–beta, a transposition table, move ordering, and iterative deepening until a deadline.
 //!
 //! Moves are tried in this order: the best move the table remembers for the position, then,
 //! more than one ply from the horizon, by the evaluation of the position they lead to (the
-//! lowest for the opponent first), then as [`Game::moves`] gives them. Of equal values the
+//! lowest for the opponent first), then as [`Game::moves`](crate::game::Game::moves) gives them. Of equal values the
 //! first move in that order is kept, so the search is deterministic.
 
-use crate::game::Game;
+use crate::game::Evaluate;
 use std::time::Instant;
 
 /// Beyond every value a game gives.
@@ -15,7 +15,7 @@ const INFINITY: i32 = i32::MAX / 2;
 /// What a search learnt about one position: its value lies in `lower..=upper` when searched
 /// `depth` plies deep, and `best` was the best move found.
 #[derive(Clone, Copy)]
-struct Entry<G: Game> {
+struct Entry<G: Evaluate> {
     position: G,
     lower: i32,
     upper: i32,
@@ -24,7 +24,7 @@ struct Entry<G: Game> {
 }
 
 /// A searcher for the game `G`, keeping its table between searches.
-pub struct Searcher<G: Game> {
+pub struct Searcher<G: Evaluate> {
     /// One slot per hash value's top bits; a new entry replaces the old one.
     table: Vec<Option<Entry<G>>>,
     shift: u32,
@@ -37,7 +37,7 @@ pub struct Searcher<G: Game> {
     stopped: bool,
 }
 
-impl<G: Game> Searcher<G> {
+impl<G: Evaluate> Searcher<G> {
     /// A searcher with a table of 2^`bits` entries.
     pub fn new(bits: u32) -> Searcher<G> {
         Searcher {
@@ -110,7 +110,7 @@ impl<G: Game> Searcher<G> {
             let lowest = (index..list.len()).min_by_key(|&other| list[other].0).expect("a move");
             list[index..=lowest].rotate_right(1);
             let mv = list[index].1;
-            let score = -self.search(&position.play(mv), depth - 1, -beta, -alpha, ply + 1);
+            let score = -self.search(&after(position, mv), depth - 1, -beta, -alpha, ply + 1);
             if self.stopped {
                 break;
             }
@@ -144,7 +144,7 @@ impl<G: Game> Searcher<G> {
         list.clear();
         list.extend(position.moves().map(|mv| match () {
             _ if Some(mv) == first => (i32::MIN, mv),
-            _ if depth > 1 => (position.play(mv).evaluate(), mv),
+            _ if depth > 1 => (after(position, mv).evaluate(), mv),
             _ => (0, mv),
         }));
         list
@@ -169,12 +169,20 @@ impl<G: Game> Searcher<G> {
     }
 }
 
+/// The position after `mv`, one of `position`'s moves.
+fn after<G: Evaluate>(position: &G, mv: G::Move) -> G {
+    let mut next = *position;
+    next.play_unchecked(mv);
+    next
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::{Game, Outcome};
 
     /// Nim with one pile: take one, two or three; whoever takes the last wins.
-    #[derive(Clone, Copy, PartialEq, Eq)]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
     struct Nim(u32);
 
     impl Game for Nim {
@@ -182,9 +190,15 @@ mod tests {
         fn moves(&self) -> impl Iterator<Item = u32> {
             1..=self.0.min(3)
         }
-        fn play(&self, take: u32) -> Nim {
-            Nim(self.0 - take)
+        fn play_unchecked(&mut self, take: u32) {
+            self.0 -= take;
         }
+        fn outcome(&self) -> Option<Outcome> {
+            (self.0 == 0).then_some(Outcome::Loss)
+        }
+    }
+
+    impl Evaluate for Nim {
         fn final_value(&self) -> i32 {
             -100 // the opponent took the last
         }

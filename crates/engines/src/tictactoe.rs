@@ -10,6 +10,7 @@
 //! ```
 
 use crate::cin::{Cin, Ending, Read};
+use crate::game::{Game, Outcome};
 use std::fmt::Write as _;
 
 /// X moves first.
@@ -45,6 +46,36 @@ pub fn winner(board: &Board) -> char {
 /// The other piece.
 pub fn opponent(piece: char) -> char {
     if piece == X { O } else { X }
+}
+
+/// The piece to move on a board reached from the empty one: X when both have as many.
+pub fn to_move(board: &Board) -> char {
+    let count = |piece: char| board.iter().filter(|&&square| square == piece).count();
+    if count(X) == count(O) { X } else { O }
+}
+
+/// Tic-Tac-Toe's rules on a board reached from the empty one (X first): a move is a free
+/// square, tried in [`BEST_MOVES`] order, until a line or a full board ends the game.
+impl Game for Board {
+    type Move = usize;
+
+    fn moves(&self) -> impl Iterator<Item = usize> {
+        let over = winner(self) != NO_ONE;
+        BEST_MOVES.into_iter().filter(move |&square| !over && self[square] == EMPTY)
+    }
+
+    fn play_unchecked(&mut self, square: usize) {
+        self[square] = to_move(self);
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        match winner(self) {
+            NO_ONE => None,
+            TIE => Some(Outcome::Draw),
+            piece if piece == to_move(self) => Some(Outcome::Win),
+            _ => Some(Outcome::Loss),
+        }
+    }
 }
 
 /// The book's `computerMove`: the first square that wins, else the first that blocks the

@@ -1,6 +1,6 @@
-//! The reference engine for 8×8 Reversi (Othello), on bitboards: the rules and perft here;
-//! the [exact endgame solver](endgame), the [evaluation](eval), the [search](search) by it,
-//! and the strong player that combines them under a time budget ([`engine`]); [`ffo`] reads
+//! The reference engine for 8×8 Reversi (Othello), on bitboards: the rules here (the
+//! [`Game`](crate::game::Game) is in [`search`]), the [exact endgame solver](endgame), the
+//! [evaluation](eval), the [search](search) by it, and the strong player that combines them under a time budget ([`engine`]); [`ffo`] reads
 //! the FFO test positions.
 //!
 //! A square is a bit: a1 is bit 0, b1 bit 1, … h1 bit 7, a2 bit 8, … h8 bit 63 (columns a–h
@@ -9,10 +9,10 @@
 //! one move generator serves both colours.
 //!
 //! ```
-//! use gamekit_engines::othello::Board;
+//! use gamekit_engines::{game::perft, othello::Board};
 //! let start = Board::start();
 //! assert_eq!(start.moves().count_ones(), 4);
-//! assert_eq!(start.perft(4), 244);
+//! assert_eq!(perft(&start, 4), 244);
 //! ```
 
 pub mod endgame;
@@ -203,23 +203,6 @@ impl Board {
     /// The position after the player to move passes.
     pub fn pass(&self) -> Board {
         Board { player: self.opponent, opponent: self.player }
-    }
-
-    /// The number of move sequences `depth` plies deep: a forced pass is a ply, and a position
-    /// where neither side can move counts as one, whatever depth is left.
-    pub fn perft(&self, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        let moves = self.moves();
-        if moves == 0 {
-            let passed = self.pass();
-            return if passed.moves() == 0 { 1 } else { passed.perft(depth - 1) };
-        }
-        if depth == 1 {
-            return u64::from(moves.count_ones());
-        }
-        squares(moves).map(|square| self.play(square).perft(depth - 1)).sum()
     }
 }
 

@@ -16,6 +16,7 @@
 
 pub mod program;
 
+use crate::game::{Game, Outcome};
 use std::fmt;
 
 /// An empty cell.
@@ -186,6 +187,48 @@ impl Position {
     fn index(&self, row: i64, col: i64) -> Option<usize> {
         let size = self.size as i64;
         ((0..size).contains(&row) && (0..size).contains(&col)).then(|| (row * size + col) as usize)
+    }
+}
+
+/// A position and the player to move: Reversi with blocks as a [`Game`]. A move is a cell
+/// (row, column from 0), tried in row-major order, or `None` for a forced pass; the game is
+/// over when neither player can move (the program's two passes in a row, or a full board).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Turn {
+    /// The board.
+    pub position: Position,
+    /// [`BLACK`] or [`WHITE`].
+    pub to_move: char,
+}
+
+impl Game for Turn {
+    type Move = Option<(usize, usize)>;
+
+    fn moves(&self) -> impl Iterator<Item = Self::Move> {
+        let moves = self.position.legal_moves(self.to_move);
+        let pass = moves.is_empty() && !self.position.legal_moves(opponent(self.to_move)).is_empty();
+        moves.into_iter().map(Some).chain(pass.then_some(None))
+    }
+
+    /// # Panics
+    /// On a cell that is not a legal move.
+    fn play_unchecked(&mut self, mv: Self::Move) {
+        if let Some((row, col)) = mv {
+            self.position.play(self.to_move, row as i64, col as i64).expect("a legal move");
+        }
+        self.to_move = opponent(self.to_move);
+    }
+
+    /// More discs win.
+    fn outcome(&self) -> Option<Outcome> {
+        let over = self.moves().next().is_none();
+        let (mine, theirs) = (self.position.count(self.to_move), self.position.count(opponent(self.to_move)));
+        let outcome = match mine.cmp(&theirs) {
+            std::cmp::Ordering::Greater => Outcome::Win,
+            std::cmp::Ordering::Less => Outcome::Loss,
+            std::cmp::Ordering::Equal => Outcome::Draw,
+        };
+        over.then_some(outcome)
     }
 }
 
