@@ -2,8 +2,8 @@
 //! when better is possible, lose as late as possible, and break ties by the documented rule
 //! (the column nearest the centre, of two the left one); within the spec's time limits.
 //!
-//! - `optimal`: on every position of small scaffolds, against an exhaustive minimax written
-//!   here; on random positions of every size of the spec's table and on Connect Four endgames,
+//! - `optimal`: on every position of small scaffolds, against the testkit's exhaustive
+//!   minimax; on random positions of every size of the spec's table and on Connect Four endgames,
 //!   against gamekit's exact solver;
 //! - `tie_break`: of the best columns, the one the rule names, on chosen positions and on every
 //!   position of 4 × 3 (the rubric has its failures wait on `optimal`'s);
@@ -12,93 +12,37 @@
 use crate::scaffold;
 use connect_n::{BLACK, Player, RED, Scaffold, SmartPlayer, VACANT};
 use gamekit_engines::connect_n::{Position, Shape, Solver};
+use gamekit_testkit::minimax::{Minimax, WIN};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
-/// A position as the exhaustive minimax sees it: each column's checkers from the bottom.
-type Columns = Vec<Vec<i32>>;
-
-/// Plain minimax over the whole game, every position's score remembered. Scores are for the
-/// player to move: a win made with `e` positions still empty before the move scores `e` (so
-/// an earlier win scores more, a later loss less badly), a draw 0.
-struct Minimax {
-    levels: usize,
-    n: usize,
-    scores: HashMap<Columns, i32>,
+/// Each column's value for the player to move (`None`: full), from the oracle's perfect
+/// play: a win made with `e` cells still empty before the winning move scores `e` (so an
+/// earlier win scores more, a later loss less badly), a loss the opposite, a draw 0.
+fn column_scores(minimax: &mut Minimax<Position>, position: &Position) -> Vec<Option<i32>> {
+    let empty = position.shape().cells() - position.moves();
+    let score = |minimax: &mut Minimax<Position>, column| {
+        let value = minimax.value_of(position, column);
+        value.signum() * (empty + 1 - (WIN - value.abs()))
+    };
+    (0..position.shape().columns()).map(|column| position.can_play(column).then(|| score(minimax, column))).collect()
 }
 
-impl Minimax {
-    fn new(levels: usize, n: usize) -> Minimax {
-        Minimax { levels, n, scores: HashMap::new() }
-    }
-
-    fn empty(&self, columns: &Columns) -> i32 {
-        (columns.len() * self.levels - columns.iter().map(Vec::len).sum::<usize>()) as i32
-    }
-
-    fn playable(&self, columns: &Columns) -> Vec<usize> {
-        (0..columns.len()).filter(|&column| columns[column].len() < self.levels).collect()
-    }
-
-    /// Whether `color` dropping into `column` makes N in a row.
-    fn wins(&self, columns: &Columns, column: usize, color: i32) -> bool {
-        let level = columns[column].len() as isize;
-        let at = |c: isize, l: isize| {
-            usize::try_from(c)
-                .ok()
-                .and_then(|c| columns.get(c))
-                .and_then(|checkers| usize::try_from(l).ok().and_then(|l| checkers.get(l)).copied())
-        };
-        let run = |dc: isize, dl: isize| {
-            (1..).take_while(|&k| at(column as isize + k * dc, level + k * dl) == Some(color)).count()
-        };
-        [(1, 0), (0, 1), (1, 1), (1, -1)].into_iter().any(|(dc, dl)| 1 + run(dc, dl) + run(-dc, -dl) >= self.n)
-    }
-
-    /// The score for `color` of dropping into `column`.
-    fn move_score(&mut self, columns: &mut Columns, column: usize, color: i32) -> i32 {
-        let empty = self.empty(columns);
-        if self.wins(columns, column, color) {
-            return empty;
-        }
-        if empty == 1 {
-            return 0;
-        }
-        columns[column].push(color);
-        let score = -self.score(columns, 1 - color);
-        columns[column].pop();
-        score
-    }
-
-    /// The score of the position for `color` to move.
-    fn score(&mut self, columns: &mut Columns, color: i32) -> i32 {
-        if let Some(&score) = self.scores.get(columns) {
-            return score;
-        }
-        let score =
-            self.playable(columns).into_iter().map(|column| self.move_score(columns, column, color)).max().unwrap_or(0);
-        self.scores.insert(columns.clone(), score);
-        score
-    }
-}
-
-fn scaffold_of(columns: &Columns, levels: usize) -> Scaffold {
-    let mut scaffold = Scaffold::new(columns.len() as i32, levels as i32).unwrap_or_else(|error| {
-        let count = columns.len();
-        panic!(
-            "Scaffold::new({count}, {levels}) should make a scaffold of {count} columns and {levels} levels: {error:?}"
-        )
-    });
-    for (column, checkers) in columns.iter().enumerate() {
-        for &color in checkers {
+/// The scaffold of `position`, its first player's checkers red.
+fn scaffold_of(position: &Position) -> Scaffold {
+    let shape = position.shape();
+    let mut scaffold = crate::scaffold(shape.columns() as i32, shape.levels() as i32, "");
+    // The position's rows, top level first: `X` the first player's, `O` the second's.
+    let rows: Vec<Vec<char>> = position.to_string().lines().map(|row| row.chars().collect()).collect();
+    for column in 0..shape.columns() {
+        for row in rows.iter().rev().take_while(|row| row[column] != '.') {
+            let color = if row[column] == 'X' { RED } else { BLACK };
             assert!(
                 scaffold.make_move(column as i32 + 1, color),
-                "make_move({}, {color}) returned false while building a {} × {levels} position (checkers by column, \
-                 from the bottom: {columns:?})",
-                column + 1,
-                columns.len()
+                "make_move({}, {color}) returned false while building the position\n{position}",
+                column + 1
             );
         }
     }
@@ -116,24 +60,23 @@ fn centre_first(columns: usize) -> Vec<usize> {
 /// (red first) and that is not over: its column scores the best, and with `tie_break`, it is
 /// the first best in centre-first order.
 fn check_every_position(columns: usize, levels: usize, n: usize, tie_break: bool) {
-    let mut minimax = Minimax::new(levels, n);
+    let shape = Shape::new(columns, levels, n).expect("a small scaffold is a shape of gamekit's engine");
+    let mut minimax = Minimax::new();
     let mut smart = SmartPlayer::new("Lisa");
     let mut seen = HashSet::new();
-    let mut pending = vec![vec![Vec::new(); columns]];
+    let mut pending = vec![Position::new(shape)];
     let mut failures = Vec::new();
     let mut checked = 0;
-    while let Some(mut position) = pending.pop() {
-        let color = if (columns * levels - minimax.empty(&position) as usize).is_multiple_of(2) { RED } else { BLACK };
-        let scores: Vec<Option<i32>> = (0..columns)
-            .map(|column| (position[column].len() < levels).then(|| minimax.move_score(&mut position, column, color)))
-            .collect();
+    while let Some(position) = pending.pop() {
+        let color = if position.moves() % 2 == 0 { RED } else { BLACK };
+        let scores = column_scores(&mut minimax, &position);
         let best = scores.iter().flatten().max().copied().expect("a position that is not over has a move");
         let expected = centre_first(columns)
             .into_iter()
             .find(|&column| scores[column] == Some(best))
             .expect("the best score is some column's")
             + 1;
-        let scaffold = scaffold_of(&position, levels);
+        let scaffold = scaffold_of(&position);
         let chosen = smart.choose_move(&scaffold, n as i32, color);
         checked += 1;
         let chosen_score = usize::try_from(chosen - 1).ok().and_then(|column| scores.get(column).copied().flatten());
@@ -149,14 +92,11 @@ fn check_every_position(columns: usize, levels: usize, n: usize, tie_break: bool
         if let Some(wrong) = wrong {
             failures.push(format!("{} to move, N = {n}:\n{scaffold}{wrong}", name(color)));
         }
-        for column in 0..columns {
-            if position[column].len() < levels && scores[column] != Some(minimax.empty(&position)) {
-                position[column].push(color);
-                let over = minimax.empty(&position) == 0;
-                if !over && seen.insert(position.clone()) {
-                    pending.push(position.clone());
-                }
-                position[column].pop();
+        for column in (0..columns).filter(|&column| position.can_play(column)) {
+            let mut next = position;
+            next.play(column);
+            if !next.is_over() && seen.insert(next) {
+                pending.push(next);
             }
         }
     }

@@ -354,13 +354,13 @@ const RULE_BUGS: [RuleBug; 33] = [
     },
     RuleBug {
         assignment: "tictactoe",
-        only: "perfect::on_chosen_boards::",
+        only: "perfect::on_",
         rule: "the perfect player keeps the first of equal moves in the book's order",
         edit: Edit { file: "src/lib.rs", from: "value > best_value", to: "value >= best_value" },
     },
     RuleBug {
         assignment: "tictactoe",
-        only: "perfect::on_chosen_boards::",
+        only: "perfect::on_",
         rule: "the perfect player takes a win at once",
         edit: Edit { file: "src/lib.rs", from: "_ => return -(empty + 1),", to: "_ => return -1," },
     },

@@ -1,8 +1,13 @@
-//! `perfect_move`: a computer that never loses, whatever the human does.
+//! `perfect_move`: a computer that never loses, whatever the human does, and that chooses as
+//! minimax does (a win, the sooner the better; else a draw; else the latest loss; of equal
+//! moves the first in the book's order), against the testkit's exhaustive minimax.
 
 use crate::show;
-use gamekit_engines::tictactoe::{NO_ONE, opponent, winner};
+use gamekit_engines::game::Game;
+use gamekit_engines::tictactoe::{NO_ONE, opponent, to_move, winner};
+use gamekit_testkit::minimax::{Minimax, WIN};
 use rstest::rstest;
+use std::collections::{HashSet, VecDeque};
 use tictactoe::{Board, EMPTY, O, X};
 
 const E: char = EMPTY;
@@ -61,4 +66,44 @@ fn never_loses_when_the_human_goes_second() {
 fn on_chosen_boards(#[case] board: Board, #[case] computer: char, #[case] expected: usize) {
     let got = tictactoe::perfect_move(board, computer);
     assert_eq!(got, expected, "perfect_move(board, {computer:?}) on the board\n{}", show(&board));
+}
+
+/// On every board a game reaches, fewest pieces first, with the piece to move as the
+/// computer: the first of minimax's best moves in the book's order.
+#[test]
+fn on_every_board() {
+    let mut minimax = Minimax::new();
+    let (mut boards, mut seen) = (VecDeque::from([[EMPTY; 9]]), HashSet::new());
+    while let Some(board) = boards.pop_front() {
+        let best = minimax.best_moves(&board);
+        let Some(&expected) = best.first() else { continue };
+        let computer = to_move(&board);
+        let got = tictactoe::perfect_move(board, computer);
+        if got != expected {
+            let free = board.moves().map(|square| format!("{square}: {}", said(minimax.value_of(&board, square))));
+            panic!(
+                "perfect_move(board, {computer:?}) returned {got}, where {expected} is the first best in the book's \
+                 order, on the board\n{}with perfect play after each free square, for {computer:?} (both players' moves counted): {}",
+                show(&board),
+                free.collect::<Vec<_>>().join(", ")
+            );
+        }
+        for square in board.moves() {
+            let mut next = board;
+            next.play_unchecked(square);
+            if seen.insert(next) {
+                boards.push_back(next);
+            }
+        }
+    }
+}
+
+/// A minimax value in words: "win in 3 moves", "draw", "loss in 2 moves".
+fn said(value: i32) -> String {
+    let plies = WIN - value.abs();
+    match value.signum() {
+        1 => format!("win in {plies} moves"),
+        -1 => format!("loss in {plies} moves"),
+        _ => "draw".to_owned(),
+    }
 }

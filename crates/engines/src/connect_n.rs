@@ -24,7 +24,7 @@ use crate::game::{Game, IllegalMove, Outcome};
 use std::fmt;
 
 /// A scaffold and the number in a row that wins.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Shape {
     columns: usize,
     levels: usize,
@@ -159,7 +159,7 @@ fn shifted_down(bits: u64, distance: u32) -> u64 {
 }
 
 /// A position: the stones of the player to move, all stones, and how many were played.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Position {
     shape: Shape,
     current: u64,

@@ -14,7 +14,7 @@
 //! - [`reversi`]: the reference engine for Reversi with blocks, the suite's oracle;
 //! - [`othello`]: the reference engine for 8×8 Reversi, on bitboards: the rules and perft, an
 //!   exact endgame solver, and a strong player with a time budget;
-//! - [`tictactoe`]: the book's Tic-Tac-Toe player, a perfect one, and the book's program.
+//! - [`tictactoe`]: Tic-Tac-Toe's rules, the book's player, and the book's program.
 
 pub mod cin;
 pub mod connect_n;

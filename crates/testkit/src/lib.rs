@@ -1,8 +1,11 @@
 //! What the graded suites share: transcript fixtures, byte-exact comparison whose failure
-//! explains itself in a student's terms, and the assignment programs under test.
+//! explains itself in a student's terms, the assignment programs under test, and the oracle
+//! for perfect play in any game ([`minimax`]).
 //!
 //! A failed check panics with a message written for the student: `gamekit grade` shows it
 //! as the reason a test lost its points.
+
+pub mod minimax;
 
 use gamekit_engines::cin::Ending;
 use std::collections::BTreeMap;

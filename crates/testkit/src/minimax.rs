@@ -1,0 +1,77 @@
+//! The suites' oracle for perfect play in any [`Game`]: plain minimax over the whole game,
+//! with the tie-break the assignments document (the quickest win, else a draw, else the
+//! latest loss). Slow and obviously right: every position's value is remembered, so it
+//! serves small games and late positions, and the engines' fast exact solvers are checked
+//! against it there.
+//!
+//! ```
+//! use gamekit_engines::tictactoe::{EMPTY, O, X};
+//! use gamekit_testkit::minimax::{Minimax, WIN};
+//! let mut minimax = Minimax::new();
+//! assert_eq!(minimax.value(&[EMPTY; 9]), 0, "Tic-Tac-Toe is a draw");
+//! // X to move wins at once on square 2, or in three plies elsewhere: the quickest first.
+//! let board = [X, X, EMPTY, O, O, EMPTY, EMPTY, EMPTY, EMPTY];
+//! assert_eq!(minimax.value(&board), WIN - 1);
+//! assert_eq!(minimax.best_moves(&board), [2]);
+//! ```
+
+use gamekit_engines::game::{Game, Outcome};
+use std::collections::HashMap;
+use std::hash::Hash;
+
+/// The value of a game won at once; one less for each ply it takes.
+pub const WIN: i32 = 1_000_000;
+
+/// Perfect play's values, remembered by position.
+pub struct Minimax<G: Game + Hash> {
+    values: HashMap<G, i32>,
+}
+
+impl<G: Game + Hash> Default for Minimax<G> {
+    fn default() -> Self {
+        Minimax::new()
+    }
+}
+
+impl<G: Game + Hash> Minimax<G> {
+    /// An oracle that knows no position yet.
+    pub fn new() -> Minimax<G> {
+        Minimax { values: HashMap::new() }
+    }
+
+    /// The value of `game` for the player to move, both sides playing perfectly: [`WIN`] less
+    /// the plies until the win, the opposite for a loss, 0 for a draw.
+    pub fn value(&mut self, game: &G) -> i32 {
+        match game.outcome() {
+            Some(Outcome::Win) => return WIN,
+            Some(Outcome::Loss) => return -WIN,
+            Some(Outcome::Draw) => return 0,
+            None => {}
+        }
+        if let Some(&value) = self.values.get(game) {
+            return value;
+        }
+        let moves: Vec<G::Move> = game.moves().collect();
+        let value = moves.into_iter().map(|mv| self.value_of(game, mv)).max().expect("a game not over has a move");
+        self.values.insert(game.clone(), value);
+        value
+    }
+
+    /// The value of playing `mv` (one of `game`'s moves) for the player to move.
+    pub fn value_of(&mut self, game: &G, mv: G::Move) -> i32 {
+        let mut next = game.clone();
+        next.play_unchecked(mv);
+        let value = -self.value(&next);
+        // A ply further: a win less good, a loss less bad.
+        value - value.signum()
+    }
+
+    /// The moves of `game` that keep its [`value`](Self::value), in the order
+    /// [`Game::moves`] gives them; none when the game is over.
+    pub fn best_moves(&mut self, game: &G) -> Vec<G::Move> {
+        let moves: Vec<G::Move> = game.moves().collect();
+        let values: Vec<i32> = moves.iter().map(|&mv| self.value_of(game, mv)).collect();
+        let best = values.iter().copied().max();
+        moves.into_iter().zip(values).filter(|&(_, value)| Some(value) == best).map(|(mv, _)| mv).collect()
+    }
+}

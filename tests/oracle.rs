@@ -1,0 +1,57 @@
+//! The engines' fast exact solvers against the testkit's plain minimax, on small positions:
+//! Connect N's solver on every position of small scaffolds, and the sign of Othello's
+//! endgame solver (a win, a draw or a loss) on positions near the end of random games. (Its
+//! exact disc difference is checked against a plain negamax of disc differences in
+//! `othello::endgame`'s own tests.)
+
+use gamekit::connect_n::{Position, Shape, Solver};
+use gamekit::game::Game;
+use gamekit::othello::{self, endgame};
+use gamekit::testkit::minimax::{Minimax, WIN};
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::collections::HashSet;
+
+/// Connect N's score of a minimax value for the player to move with `stones` played: a win
+/// whose last stone lands on `m` stones scores `(cells + 1 − m) / 2`, a loss the opposite.
+fn connect_n_score(value: i32, stones: i32, cells: i32) -> i32 {
+    let plies = WIN - value.abs();
+    value.signum() * ((cells + 1 - (stones + plies - 1)) / 2)
+}
+
+#[test]
+fn connect_n_solver_agrees_on_every_position_of_small_scaffolds() {
+    for (columns, levels, n) in [(3, 3, 3), (4, 3, 3), (4, 4, 3), (5, 2, 3), (3, 4, 4), (4, 4, 4)] {
+        let shape = Shape::new(columns, levels, n).expect("a small scaffold");
+        let (mut minimax, mut solver) = (Minimax::new(), Solver::new(shape));
+        let (mut pending, mut seen) = (vec![Position::new(shape)], HashSet::new());
+        while let Some(position) = pending.pop() {
+            let expected = connect_n_score(minimax.value(&position), position.moves(), shape.cells());
+            assert_eq!(solver.solve(&position), expected, "{columns} × {levels}, N = {n}:\n{position}");
+            for column in Game::moves(&position) {
+                let mut next = position;
+                next.play(column);
+                if !next.is_over() && seen.insert(next) {
+                    pending.push(next);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn othello_endgame_solver_agrees_on_who_wins_near_the_end() {
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let (mut minimax, mut solver) = (Minimax::new(), endgame::Solver::with_table(12));
+    for _ in 0..60 {
+        let mut board = othello::Board::start();
+        while board.empty().count_ones() > 9 && board.outcome().is_none() {
+            let moves: Vec<Option<u32>> = Game::moves(&board).collect();
+            board.play_unchecked(moves[rng.random_range(0..moves.len())]);
+        }
+        if board.outcome().is_none() {
+            let score = solver.solve(&board).score;
+            assert_eq!(minimax.value(&board).signum(), score.signum(), "{board:?}");
+        }
+    }
+}
