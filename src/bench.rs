@@ -138,7 +138,7 @@ fn positions(shape: Shape, path: &Path, limit: usize) -> Result<Vec<(String, Pos
     Ok(positions)
 }
 
-/// Reversi: perft from the standard start at each depth of `othello/perft.txt` up to
+/// 8×8 Reversi (Othello): perft from the standard start at each depth of `othello/perft.txt` up to
 /// `max_depth` (the median of [`PERFT_RUNS`] runs each), then the exact endgame solver on
 /// the FFO endgames `numbers` (#40 to #59; none when empty), one solve each with a fresh
 /// table.
@@ -148,7 +148,7 @@ fn positions(shape: Shape, path: &Path, limit: usize) -> Result<Vec<(String, Pos
 /// # Errors
 /// When a file cannot be read or parsed, a depth or an endgame is not in it, or a count, a
 /// score or a move differs from the published ones.
-pub fn reversi(
+pub fn othello(
     data: &Path,
     max_depth: u32,
     numbers: RangeInclusive<usize>,

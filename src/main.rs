@@ -1,7 +1,9 @@
 //! The `gamekit` command: `grade <assignment> [DIR]`, `handout <assignment> DIR`, `classroom <assignment>
-//! DIR`, `gradescope <assignment> ZIP`, `solve connect-n|reversi`, `bench
-//! connect-four|reversi`, `perft reversi`, and with the `arena` feature `play reversi` and
-//! `tournament reversi`.
+//! DIR`, `gradescope <assignment> ZIP`, `solve connect-n|othello`, `bench
+//! connect-four|othello|grade`, `perft othello`, and with the `arena` feature `play
+//! reversi_players` and `tournament reversi_players`. (`othello` is 8×8 Reversi, gamekit's
+//! engine; `reversi_players` is that assignment's game. `reversi`, their old name, is
+//! accepted for both.)
 
 use clap::builder::PossibleValuesParser;
 use clap::{Parser, Subcommand, ValueEnum};
@@ -130,7 +132,7 @@ enum Commands {
     Play {
         /// The game.
         #[arg(value_enum)]
-        game: ReversiGame,
+        game: PlayersGame,
         /// The computer: the book's player, or gamekit's strong engine.
         #[arg(long, value_enum, default_value_t = Level::Strong)]
         level: Level,
@@ -145,7 +147,7 @@ enum Commands {
     Tournament {
         /// The game.
         #[arg(value_enum)]
-        game: ReversiGame,
+        game: PlayersGame,
         /// How many moves each opening has.
         #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(..=6))]
         plies: u32,
@@ -166,7 +168,7 @@ enum Commands {
     Perft {
         /// The game.
         #[arg(value_enum)]
-        game: ReversiGame,
+        game: PerftGame,
         /// How many plies deep.
         #[arg(long, value_parser = clap::value_parser!(u32).range(..=20))]
         depth: u32,
@@ -183,11 +185,21 @@ enum Level {
     Strong,
 }
 
-/// The games `gamekit perft`, `play` and `tournament` know.
+/// The games `gamekit perft` knows.
 #[derive(Clone, Copy, ValueEnum)]
-enum ReversiGame {
+enum PerftGame {
     /// 8×8 Reversi (Othello) from the standard start.
-    Reversi,
+    #[value(alias = "reversi")]
+    Othello,
+}
+
+/// The games `gamekit play` and `tournament` know.
+#[cfg(feature = "arena")]
+#[derive(Clone, Copy, ValueEnum)]
+enum PlayersGame {
+    /// The reversi_players assignment's 8×8 game.
+    #[value(name = "reversi_players", alias = "reversi")]
+    ReversiPlayers,
 }
 
 /// The engines `gamekit bench` measures.
@@ -211,9 +223,10 @@ enum BenchGame {
     /// solution cold (the submission and the suite compiled; the shared dependencies already
     /// built) and warm.
     Grade(BenchGradeArgs),
-    /// Reversi: perft from the standard start to DEPTH (the median of five runs of each
-    /// depth), then the exact endgame solver on FFO #FIRST to #LAST.
-    Reversi {
+    /// 8×8 Reversi (Othello): perft from the standard start to DEPTH (the median of five
+    /// runs of each depth), then the exact endgame solver on FFO #FIRST to #LAST.
+    #[command(alias = "reversi")]
+    Othello {
         /// Perft's deepest depth (perft.txt has the counts from 0 to 10).
         #[arg(long, default_value_t = 10)]
         depth: u32,
@@ -262,9 +275,10 @@ enum SolveGame {
         #[arg(long, default_value = "")]
         moves: String,
     },
-    /// 8×8 Reversi: the final disc difference with perfect play (empties to the winner), and
-    /// a best move.
-    Reversi {
+    /// 8×8 Reversi (Othello): the final disc difference with perfect play (empties to the
+    /// winner), and a best move.
+    #[command(alias = "reversi")]
+    Othello {
         /// The board as 64 squares of X (black), O (white) and - (empty), a1 b1 … h1 a2 … h8,
         /// as the FFO test positions write it.
         #[arg(long, allow_hyphen_values = true)]
@@ -341,26 +355,26 @@ fn run(command: Commands) -> Result<ExitCode, ExitCode> {
         Commands::Solve(SolveGame::ConnectN { columns, levels, n, moves }) => {
             solve_connect_n(columns, levels, n, &moves)
         }
-        Commands::Solve(SolveGame::Reversi { board, to_move }) => solve_reversi(&board, &to_move),
+        Commands::Solve(SolveGame::Othello { board, to_move }) => solve_othello(&board, &to_move),
         #[cfg(feature = "arena")]
-        Commands::Play { game: ReversiGame::Reversi, level, budget } => play_reversi(level, budget),
+        Commands::Play { game: PlayersGame::ReversiPlayers, level, budget } => play_reversi_players(level, budget),
         #[cfg(feature = "arena")]
-        Commands::Tournament { game: ReversiGame::Reversi, plies, budget } => tournament(plies, budget),
+        Commands::Tournament { game: PlayersGame::ReversiPlayers, plies, budget } => tournament(plies, budget),
         Commands::Bench(BenchGame::ConnectFour { sets, limit, data }) => {
             let data = fixtures(data)?;
             bench_command(bench::connect_four(&data, &sets, limit, &mut std::io::stdout()))
         }
-        Commands::Bench(BenchGame::Reversi { depth, first, last, data }) => {
+        Commands::Bench(BenchGame::Othello { depth, first, last, data }) => {
             let data = fixtures(data)?;
             let endgames = usize::from(first)..=usize::from(last);
-            bench_command(bench::reversi(&data, depth, endgames, &mut std::io::stdout()))
+            bench_command(bench::othello(&data, depth, endgames, &mut std::io::stdout()))
         }
         Commands::Bench(BenchGame::Grade(BenchGradeArgs { assignments, kit })) => {
             let kit = find_kit(kit, "bench")?;
             let assignments = if assignments.is_empty() { grade::assignments(&kit) } else { assignments };
             bench_command(bench::grade(&kit, &assignments, &mut std::io::stdout()))
         }
-        Commands::Perft { game: ReversiGame::Reversi, depth } => {
+        Commands::Perft { game: PerftGame::Othello, depth } => {
             let started = std::time::Instant::now();
             println!("{}", gamekit::game::perft(&gamekit::othello::Board::start(), depth));
             eprintln!("({:.3} s)", started.elapsed().as_secs_f64());
@@ -437,8 +451,8 @@ fn solve_connect_n(columns: usize, levels: usize, n: usize, moves: &str) -> Exit
     ExitCode::SUCCESS
 }
 
-/// `gamekit solve reversi`: the exact final disc difference and a best move.
-fn solve_reversi(board: &str, to_move: &str) -> ExitCode {
+/// `gamekit solve othello`: the exact final disc difference and a best move.
+fn solve_othello(board: &str, to_move: &str) -> ExitCode {
     let board = match othello::Board::parse(board, to_move) {
         Ok(board) => board,
         Err(error) => {
@@ -459,9 +473,9 @@ fn solve_reversi(board: &str, to_move: &str) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// `gamekit play reversi`: the reversi_players program with the chosen computer.
+/// `gamekit play reversi_players`: the program with the chosen computer.
 #[cfg(feature = "arena")]
-fn play_reversi(level: Level, budget: f64) -> ExitCode {
+fn play_reversi_players(level: Level, budget: f64) -> ExitCode {
     use reversi_players::{Machine, Terminal, VirtualPlayer};
     let budget = std::time::Duration::from_secs_f64(budget);
     let machine = |color| -> Box<dyn Machine> {
@@ -479,7 +493,7 @@ fn play_reversi(level: Level, budget: f64) -> ExitCode {
     }
 }
 
-/// `gamekit tournament reversi`: the strong engine against the book's player.
+/// `gamekit tournament reversi_players`: the strong engine against the book's player.
 #[cfg(feature = "arena")]
 fn tournament(plies: u32, budget: f64) -> ExitCode {
     use gamekit::arena;

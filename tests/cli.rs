@@ -324,36 +324,39 @@ fn solve_refuses_bad_positions_with_status_2() {
 }
 
 #[test]
-fn perft_reversi_prints_the_count() {
-    let run = gamekit(&["perft", "reversi", "--depth", "5"]);
-    assert_eq!(run.status.code(), Some(0), "{}", String::from_utf8_lossy(&run.stderr));
-    assert_eq!(String::from_utf8_lossy(&run.stdout), "1396\n");
-    assert_eq!(gamekit(&["perft", "reversi", "--depth", "-1"]).status.code(), Some(2));
+fn perft_othello_prints_the_count() {
+    // `reversi` is the old name of the same game.
+    for game in ["othello", "reversi"] {
+        let run = gamekit(&["perft", game, "--depth", "5"]);
+        assert_eq!(run.status.code(), Some(0), "{}", String::from_utf8_lossy(&run.stderr));
+        assert_eq!(String::from_utf8_lossy(&run.stdout), "1396\n");
+    }
+    assert_eq!(gamekit(&["perft", "othello", "--depth", "-1"]).status.code(), Some(2));
     assert_eq!(gamekit(&["perft", "chess", "--depth", "1"]).status.code(), Some(2));
 }
 
 #[test]
-fn solve_reversi_prints_the_score_and_a_best_move() {
+fn solve_othello_prints_the_score_and_a_best_move() {
     // FFO #1: 14 empties, G8 wins by 18.
     let board = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO--";
-    let run = gamekit(&["solve", "reversi", "--board", board, "--to-move", "X"]);
+    let run = gamekit(&["solve", "othello", "--board", board, "--to-move", "X"]);
     assert_eq!(run.status.code(), Some(0), "{}", String::from_utf8_lossy(&run.stderr));
     assert_eq!(String::from_utf8_lossy(&run.stdout), "score: +18\nbest move: g8\n");
     for bad in [["--board", "XO", "--to-move", "X"], ["--board", board, "--to-move", "B"]] {
-        let run = gamekit(&[&["solve", "reversi"][..], &bad[..]].concat());
+        let run = gamekit(&[&["solve", "othello"][..], &bad[..]].concat());
         assert_eq!(run.status.code(), Some(2));
         assert!(run.stdout.is_empty());
     }
 }
 
 #[test]
-fn solve_reversi_says_when_the_player_must_pass_or_the_game_is_over() {
+fn solve_othello_says_when_the_player_must_pass_or_the_game_is_over() {
     let full = "X".repeat(64);
-    let run = gamekit(&["solve", "reversi", "--board", &full, "--to-move", "O"]);
+    let run = gamekit(&["solve", "othello", "--board", &full, "--to-move", "O"]);
     assert_eq!(String::from_utf8_lossy(&run.stdout), "score: -64\nbest move: none (the game is over)\n");
     // X on a1, O on b1: O cannot move, X takes c1 and every disc.
     let pass = format!("XO{}", "-".repeat(62));
-    let run = gamekit(&["solve", "reversi", "--board", &pass, "--to-move", "O"]);
+    let run = gamekit(&["solve", "othello", "--board", &pass, "--to-move", "O"]);
     assert_eq!(String::from_utf8_lossy(&run.stdout), "score: -64\nbest move: pass\n");
 }
 
@@ -370,7 +373,7 @@ fn bench_checks_the_answers_it_times() {
     );
     assert!(rows[1..].iter().all(|row| row.split_whitespace().nth(2) == Some("3")), "three positions each:\n{stdout}");
 
-    let run = gamekit(&["bench", "reversi", "--depth", "4", "--last", "39"]);
+    let run = gamekit(&["bench", "othello", "--depth", "4", "--last", "39"]);
     let stdout = String::from_utf8_lossy(&run.stdout);
     assert_eq!(run.status.code(), Some(0), "{stdout}{}", String::from_utf8_lossy(&run.stderr));
     let counts: Vec<&str> = stdout.lines().skip(1).filter_map(|row| row.split_whitespace().nth(1)).collect();

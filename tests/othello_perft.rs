@@ -1,6 +1,6 @@
 //! gamekit's Reversi engine against the published perft counts (`fixtures/othello/perft.txt`)
 //! from the standard start, as deep as a debug build counts quickly; `cargo bench --bench
-//! othello` and `gamekit perft reversi --depth 10` go to depth 10.
+//! othello` and `gamekit perft othello --depth 10` go to depth 10.
 
 use gamekit::game::perft;
 use gamekit::othello::Board;

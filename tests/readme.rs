@@ -31,7 +31,7 @@ const NOT_RUN: [(&str, &str); 9] = [
         "cargo bench --bench smart_player",
         "a benchmark: 50 Connect Four moves of up to a second, after its own optimised build",
     ),
-    ("cargo run --release -- tournament reversi --plies 2", "24 whole games at up to a second a move: minutes"),
+    ("cargo run --release -- tournament reversi_players --plies 2", "24 whole games at up to a second a move: minutes"),
     (
         "cargo mutants -p tictactoe --baseline=skip --timeout 300 -- --test tictactoe",
         "mutation testing: minutes to hours an assignment, with cargo-mutants installed",
@@ -88,7 +88,12 @@ const OUTCOMES: [Outcome; 21] = [
         "",
     ),
     outcome("cargo run -p reversi_players", 1, "Black: [H]uman or [C]omputer?", "end of input"),
-    outcome("cargo run --release -- play reversi --level strong", 1, "Black: [H]uman or [C]omputer?", "end of input"),
+    outcome(
+        "cargo run --release -- play reversi_players --level strong",
+        1,
+        "Black: [H]uman or [C]omputer?",
+        "end of input",
+    ),
     outcome("cargo run --release -p connect_n", 1, "What's your name?", "end of input"),
     outcome(
         "cargo run --release -p connect_n -- --columns 7 --levels 6 --n 4 --red human --black smart",
@@ -108,9 +113,9 @@ const OUTCOMES: [Outcome; 21] = [
         "best move: column 2",
         "",
     ),
-    outcome("cargo run --release -- perft reversi --depth 10", 0, "24571284", ""),
+    outcome("cargo run --release -- perft othello --depth 10", 0, "24571284", ""),
     outcome(
-        "cargo run --release -- solve reversi --board 'O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X--------' --to-move X",
+        "cargo run --release -- solve othello --board 'O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X--------' --to-move X",
         0,
         "score: +38\nbest move: a2",
         "",

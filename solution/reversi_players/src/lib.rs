@@ -31,7 +31,7 @@
 //! - [`Machine`] separates how a computer chooses from how it talks, as the book separates
 //!   `VirtualPlayer` from `VirtualTextPlayer`: any machine plays through a text player
 //!   ([`VirtualTextPlayer::with_machine`]), and [`run_with`] runs the book's program with
-//!   any machine (gamekit's strong one, for one: `gamekit play reversi --level strong`).
+//!   any machine (gamekit's strong one, for one: `gamekit play reversi_players --level strong`).
 //! - [`Game`] returns the winner, and draws nothing until a viewer is selected (the book's
 //!   would follow a null pointer).
 
