@@ -106,16 +106,16 @@ fn random_position(shape: Shape, rng: &mut ChaCha8Rng) -> (Scaffold, i32) {
         let mut position = Position::new(shape);
         let mut scaffold = Scaffold::new(shape.columns() as i32, shape.levels() as i32).expect("a size");
         let moves = rng.random_range(0..shape.columns() * shape.levels());
-        while (position.moves() as usize) < moves {
+        while (position.stones() as usize) < moves {
             let column = rng.random_range(0..shape.columns());
             if !position.can_play(column) || position.is_winning_move(column) {
                 break;
             }
-            scaffold.make_move(column as i32 + 1, if position.moves() % 2 == 0 { RED } else { BLACK });
+            scaffold.make_move(column as i32 + 1, if position.stones() % 2 == 0 { RED } else { BLACK });
             position.play(column);
         }
         if !position.is_over() {
-            return (scaffold, if position.moves() % 2 == 0 { RED } else { BLACK });
+            return (scaffold, if position.stones() % 2 == 0 { RED } else { BLACK });
         }
     }
 }

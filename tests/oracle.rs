@@ -26,7 +26,7 @@ fn connect_n_solver_agrees_on_every_position_of_small_scaffolds() {
         let (mut minimax, mut solver) = (Minimax::new(), Solver::new(shape));
         let (mut pending, mut seen) = (vec![Position::new(shape)], HashSet::new());
         while let Some(position) = pending.pop() {
-            let expected = connect_n_score(minimax.value(&position), position.moves(), shape.cells());
+            let expected = connect_n_score(minimax.value(&position), position.stones(), shape.cells());
             assert_eq!(solver.solve(&position), expected, "{columns} × {levels}, N = {n}:\n{position}");
             for column in Game::moves(&position) {
                 let mut next = position;

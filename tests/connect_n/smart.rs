@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 /// play: a win made with `e` cells still empty before the winning move scores `e` (so an
 /// earlier win scores more, a later loss less badly), a loss the opposite, a draw 0.
 fn column_scores(minimax: &mut Minimax<Position>, position: &Position) -> Vec<Option<i32>> {
-    let empty = position.shape().cells() - position.moves();
+    let empty = position.shape().cells() - position.stones();
     let score = |minimax: &mut Minimax<Position>, column| {
         let value = minimax.value_of(position, column);
         value.signum() * (empty + 1 - (WIN - value.abs()))
@@ -68,7 +68,7 @@ fn check_every_position(columns: usize, levels: usize, n: usize, tie_break: bool
     let mut failures = Vec::new();
     let mut checked = 0;
     while let Some(position) = pending.pop() {
-        let color = if position.moves() % 2 == 0 { RED } else { BLACK };
+        let color = if position.stones() % 2 == 0 { RED } else { BLACK };
         let scores = column_scores(&mut minimax, &position);
         let best = scores.iter().flatten().max().copied().expect("a position that is not over has a move");
         let expected = centre_first(columns)
@@ -166,7 +166,7 @@ mod optimal {
         let mut smart = SmartPlayer::new("Lisa");
         for _ in 0..40 {
             let (scaffold, position) = random_position(shape, &mut rng);
-            let color = if position.moves() % 2 == 0 { RED } else { BLACK };
+            let color = if position.stones() % 2 == 0 { RED } else { BLACK };
             check_against_solver(&mut smart, &mut solver, &scaffold, &position, n as i32, color);
         }
     }
@@ -186,7 +186,7 @@ mod optimal {
             for (index, column) in moves.bytes().enumerate() {
                 scaffold.make_move(i32::from(column - b'0'), if index % 2 == 0 { RED } else { BLACK });
             }
-            let color = if position.moves() % 2 == 0 { RED } else { BLACK };
+            let color = if position.stones() % 2 == 0 { RED } else { BLACK };
             check_against_solver(&mut smart, &mut solver, &scaffold, &position, 4, color);
         }
     }
@@ -199,7 +199,7 @@ fn random_position(shape: Shape, rng: &mut ChaCha8Rng) -> (Scaffold, Position) {
         let mut position = Position::new(shape);
         let mut scaffold = scaffold(columns as i32, levels as i32, "");
         let moves = rng.random_range(0..columns * levels);
-        while (position.moves() as usize) < moves {
+        while (position.stones() as usize) < moves {
             let column = rng.random_range(0..columns);
             if !position.can_play(column) {
                 continue;
@@ -207,7 +207,7 @@ fn random_position(shape: Shape, rng: &mut ChaCha8Rng) -> (Scaffold, Position) {
             if position.is_winning_move(column) {
                 break;
             }
-            let color = if position.moves() % 2 == 0 { RED } else { BLACK };
+            let color = if position.stones() % 2 == 0 { RED } else { BLACK };
             scaffold.make_move(column as i32 + 1, color);
             position.play(column);
         }
@@ -311,7 +311,7 @@ mod timing {
         let mut positions = vec![(empty, Position::new(shape))];
         positions.extend((0..5).map(|_| random_position(shape, &mut rng)));
         for (scaffold, position) in positions {
-            let color = if position.moves() % 2 == 0 { RED } else { BLACK };
+            let color = if position.stones() % 2 == 0 { RED } else { BLACK };
             let start = Instant::now();
             let column = SmartPlayer::new("Lisa").choose_move(&scaffold, n as i32, color);
             let took = start.elapsed();

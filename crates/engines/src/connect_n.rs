@@ -164,13 +164,13 @@ pub struct Position {
     shape: Shape,
     current: u64,
     mask: u64,
-    moves: i32,
+    stones: i32,
 }
 
 impl Position {
     /// The empty scaffold.
     pub fn new(shape: Shape) -> Position {
-        Position { shape, current: 0, mask: 0, moves: 0 }
+        Position { shape, current: 0, mask: 0, stones: 0 }
     }
 
     /// The position after `moves`: columns from 1, as digits (`"4453"`) or, for scaffolds of
@@ -209,8 +209,8 @@ impl Position {
     }
 
     /// How many stones have been played.
-    pub fn moves(&self) -> i32 {
-        self.moves
+    pub fn stones(&self) -> i32 {
+        self.stones
     }
 
     /// Whether column `column` (from 0) has room.
@@ -225,7 +225,7 @@ impl Position {
 
     /// This position after the player to move's stone in `cell`, a playable cell's bit.
     fn after(&self, cell: u64) -> Position {
-        Position { current: self.current ^ self.mask, mask: self.mask | cell, moves: self.moves + 1, ..*self }
+        Position { current: self.current ^ self.mask, mask: self.mask | cell, stones: self.stones + 1, ..*self }
     }
 
     /// Whether the player to move wins by playing in column `column` (from 0).
@@ -236,7 +236,7 @@ impl Position {
 
     /// Whether the last move won, or the scaffold is full.
     pub fn is_over(&self) -> bool {
-        self.moves == self.shape.cells() || self.has_line(self.current ^ self.mask)
+        self.stones == self.shape.cells() || self.has_line(self.current ^ self.mask)
     }
 
     /// Whether `stones` hold N in a row.
@@ -323,7 +323,7 @@ impl Game for Position {
         if self.has_line(self.current ^ self.mask) {
             Some(Outcome::Loss)
         } else {
-            (self.moves == self.shape.cells()).then_some(Outcome::Draw)
+            (self.stones == self.shape.cells()).then_some(Outcome::Draw)
         }
     }
 }
@@ -331,7 +331,7 @@ impl Game for Position {
 /// Columns with the player to move's stones as `X` or `O` by parity, top level first.
 impl fmt::Display for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let first = if self.moves % 2 == 0 { self.current } else { self.current ^ self.mask };
+        let first = if self.stones % 2 == 0 { self.current } else { self.current ^ self.mask };
         for level in (0..self.shape.levels).rev() {
             for column in 0..self.shape.columns {
                 let bit = self.shape.bottom(column) << level;
@@ -486,9 +486,9 @@ impl Solver {
         assert!(!position.is_over(), "the game is over");
         let cells = self.shape.cells();
         if (0..self.shape.columns).any(|column| position.is_winning_move(column)) {
-            return (cells + 1 - position.moves) / 2;
+            return (cells + 1 - position.stones) / 2;
         }
-        let (mut min, mut max) = (-(cells - position.moves) / 2, (cells + 1 - position.moves) / 2);
+        let (mut min, mut max) = (-(cells - position.stones) / 2, (cells + 1 - position.stones) / 2);
         while min < max {
             let mut middle = min + (max - min) / 2;
             if middle <= 0 && min / 2 < middle {
@@ -516,11 +516,11 @@ impl Solver {
                     return None;
                 }
                 if position.is_winning_move(column) {
-                    return Some((cells + 1 - position.moves) / 2);
+                    return Some((cells + 1 - position.stones) / 2);
                 }
                 let mut next = *position;
                 next.play(column);
-                Some(if next.moves == cells { 0 } else { -self.solve(&next) })
+                Some(if next.stones == cells { 0 } else { -self.solve(&next) })
             })
             .collect()
     }
@@ -540,12 +540,12 @@ impl Solver {
         let cells = self.shape.cells();
         let next = position.non_losing_moves();
         if next == 0 {
-            return -(cells - position.moves) / 2;
+            return -(cells - position.stones) / 2;
         }
-        if position.moves >= cells - 2 {
+        if position.stones >= cells - 2 {
             return 0;
         }
-        let (mut min, mut max) = (-(cells - 2 - position.moves) / 2, (cells - 1 - position.moves) / 2);
+        let (mut min, mut max) = (-(cells - 2 - position.stones) / 2, (cells - 1 - position.stones) / 2);
         let key = position.key();
         match self.table.get(key) {
             Some(Bound::Lower(score)) => min = min.max(score),
