@@ -22,7 +22,7 @@ impl StrongMachine {
 impl Machine for StrongMachine {
     fn choose_move(&mut self, board: &Board) -> Option<(i32, i32)> {
         let square = self.engine.choose(&bitboard(board, self.color))?;
-        Some(row_col(square))
+        Some(row_col(square.index()))
     }
 }
 

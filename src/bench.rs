@@ -240,11 +240,11 @@ fn endgames(problems: Vec<(usize, Problem)>, out: &mut impl Write) -> Result<(),
             });
         }
         let Some(best) = solution.best.filter(|&best| problem.scores.contains(&(best, solution.score))) else {
-            let got = solution.best.map_or("no move".to_owned(), othello::square_name);
+            let got = solution.best.map_or("no move".to_owned(), |square| square.to_string());
             return Err(BenchError::Wrong { what: what(), got, expected: "one of the best moves".to_owned() });
         };
         let (empties, nodes) = (problem.board.empty().count_ones(), solver.nodes());
-        let (score, best, time) = (solution.score, othello::square_name(best), Time(seconds));
+        let (score, best, time) = (solution.score, best.to_string(), Time(seconds));
         writeln!(
             out,
             "{number:>4} {empties:>7} {score:>+6} {best:>5} {time:>10} {nodes:>14} {:>12.0}",

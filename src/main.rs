@@ -465,7 +465,7 @@ fn solve_othello(board: &str, to_move: &str) -> ExitCode {
     let solution = solver.solve(&board);
     println!("score: {:+}", solution.score);
     match solution.best {
-        Some(square) => println!("best move: {}", othello::square_name(square)),
+        Some(square) => println!("best move: {square}"),
         None if board.is_over() => println!("best move: none (the game is over)"),
         None => println!("best move: pass"),
     }

@@ -46,7 +46,7 @@ fn othello_endgame_solver_agrees_on_who_wins_near_the_end() {
     for _ in 0..60 {
         let mut board = othello::Board::start();
         while board.empty().count_ones() > 9 && board.outcome().is_none() {
-            let moves: Vec<Option<u32>> = Game::moves(&board).collect();
+            let moves: Vec<_> = Game::moves(&board).collect();
             board.play_unchecked(moves[rng.random_range(0..moves.len())]);
         }
         if board.outcome().is_none() {

@@ -2,10 +2,10 @@
 //! (`fixtures/othello/fforum-1-19.obf`, the quick ones; `cargo bench --bench othello` solves
 //! #40–#49) and the strong player's moves.
 
-use gamekit::othello::Board;
 use gamekit::othello::endgame::Solver;
 use gamekit::othello::engine::Engine;
 use gamekit::othello::ffo::Problem;
+use gamekit::othello::{Board, Square};
 use std::time::Duration;
 
 #[test]
@@ -34,9 +34,9 @@ fn the_strong_player_plays_a_move_when_it_has_one_and_passes_otherwise() {
     let mut engine = Engine::new(Duration::from_millis(20));
     let start = Board::start();
     let chosen = engine.choose(&start).expect("a move");
-    assert!(start.moves() & 1 << chosen != 0);
+    assert!(start.moves() & chosen.bit() != 0);
     let no_move = Board::parse(&format!("XO{}", "-".repeat(62)), "O").expect("a board");
     assert_eq!(engine.choose(&no_move), None);
     let one_move = no_move.pass();
-    assert_eq!(engine.choose(&one_move), Some(2), "c1, its only move");
+    assert_eq!(engine.choose(&one_move), Some(Square::from_index(2)), "c1, its only move");
 }

@@ -142,9 +142,9 @@ fn othello_grid(board: &othello::Board) -> Vec<Vec<char>> {
 }
 
 impl Naive for othello::Board {
-    fn naive_moves(&self) -> Vec<Option<u32>> {
+    fn naive_moves(&self) -> Vec<Option<othello::Square>> {
         let grid = othello_grid(self);
-        let square = |(row, col): (usize, usize)| (row * 8 + col) as u32;
+        let square = |(row, col): (usize, usize)| othello::Square::from_index((row * 8 + col) as u32);
         let mine = reversi_moves(&grid, 'X', 'O').into_iter().map(square).collect();
         with_pass(mine, reversi_moves(&grid, 'O', 'X').is_empty())
     }
@@ -153,8 +153,8 @@ impl Naive for othello::Board {
         by_discs(&othello_grid(self), 'X', 'O')
     }
 
-    fn candidates(&self) -> Vec<Option<u32>> {
-        (0..64).map(Some).chain([None]).collect()
+    fn candidates(&self) -> Vec<Option<othello::Square>> {
+        (0..64).map(|index| Some(othello::Square::from_index(index))).chain([None]).collect()
     }
 }
 

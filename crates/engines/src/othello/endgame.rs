@@ -18,7 +18,7 @@
 use super::eval::{CORNERS, mobility};
 use super::search::Searcher;
 use super::table::{NO_MOVE, Table};
-use super::{Board, squares, stable};
+use super::{Board, Square, squares, stable};
 use std::time::Instant;
 
 /// At most this many empties, the solver stops generating and sorting moves.
@@ -57,7 +57,7 @@ pub struct Solution {
     /// The final disc difference for the player to move (empties go to the winner).
     pub score: i32,
     /// A best move, or `None` when the player to move must pass or the game is over.
-    pub best: Option<u32>,
+    pub best: Option<Square>,
 }
 
 /// An endgame solver, keeping its table between positions.
@@ -135,7 +135,7 @@ impl Solver {
                 break;
             }
             if score > best.score {
-                best = Solution { score, best: Some(square) };
+                best = Solution { score, best: Some(Square::from_index(square)) };
             }
         }
         best
@@ -479,7 +479,7 @@ mod tests {
             let solution = solver.solve(&board);
             assert_eq!(solution.score, negamax(&board, false), "{board:?}");
             if let Some(best) = solution.best {
-                assert_eq!(-negamax(&board.play(best), false), solution.score);
+                assert_eq!(-negamax(&board.play(best.index()), false), solution.score);
             }
         }
     }

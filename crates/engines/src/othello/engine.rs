@@ -8,7 +8,7 @@
 
 use super::endgame::Solver;
 use super::search::Searcher;
-use super::{Board, squares};
+use super::{Board, Square, squares};
 use std::time::{Duration, Instant};
 
 /// With at most this many empty squares, the engine tries to solve the position exactly.
@@ -27,11 +27,11 @@ impl Engine {
         Engine { searcher: Searcher::new(20), solver: Solver::new(), budget }
     }
 
-    /// The move to play on `board` (a square), or `None` when the player to move must pass.
-    pub fn choose(&mut self, board: &Board) -> Option<u32> {
+    /// The move to play on `board`, or `None` when the player to move must pass.
+    pub fn choose(&mut self, board: &Board) -> Option<Square> {
         let moves = board.moves();
         if moves.count_ones() <= 1 {
-            return squares(moves).next();
+            return squares(moves).next().map(Square::from_index);
         }
         let started = Instant::now();
         if board.empty().count_ones() <= EXACT_EMPTIES

@@ -1,7 +1,7 @@
 //! The FFO endgame test positions (`../shared/data/othello`, copied into `fixtures/othello`),
 //! which the tests and the bench solve.
 
-use super::{Board, ParseError, parse_square};
+use super::{Board, ParseError, Square};
 
 /// A test position in the FFO format (`../shared/data/othello`, copied into
 /// `fixtures/othello`): a board, the side to move, then `MOVE:SCORE;` for every legal move.
@@ -10,7 +10,7 @@ pub struct Problem {
     /// The position, the side to move to play.
     pub board: Board,
     /// Each move's exact score, as the file gives them (best first).
-    pub scores: Vec<(u32, i32)>,
+    pub scores: Vec<(Square, i32)>,
 }
 
 impl std::str::FromStr for Problem {
@@ -25,7 +25,7 @@ impl std::str::FromStr for Problem {
             .filter(|item| !item.trim().is_empty())
             .map(|item| {
                 let (name, score) = item.trim().split_once(':').ok_or_else(bad_line)?;
-                Ok((parse_square(name).ok_or_else(bad_line)?, score.parse().map_err(|_| bad_line())?))
+                Ok((name.parse().map_err(|_| bad_line())?, score.parse().map_err(|_| bad_line())?))
             })
             .collect::<Result<_, _>>()?;
         Ok(Problem { board: Board::parse(squares, side.trim())?, scores })

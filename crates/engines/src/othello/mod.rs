@@ -83,6 +83,9 @@ pub enum ParseError {
     /// A test position's line is not `board side; MOVE:SCORE; …`.
     #[error("a test position is a board, the side to move and MOVE:SCORE items: {0:?}")]
     Line(String),
+    /// A square's name is not `a1` to `h8`.
+    #[error("a square is a1 to h8, not {0:?}")]
+    Square(String),
 }
 
 impl Board {
@@ -300,29 +303,65 @@ pub fn squares(mut set: u64) -> impl Iterator<Item = u32> {
     })
 }
 
-/// The square a name such as `a1` or `H8` names, if any.
-pub fn parse_square(name: &str) -> Option<u32> {
-    match name.to_ascii_lowercase().as_bytes() {
-        &[column @ b'a'..=b'h', row @ b'1'..=b'8'] => Some(u32::from(row - b'1') * 8 + u32::from(column - b'a')),
-        _ => None,
+/// A square of the board, named as the FFO files name it: column `a`–`h` left to right,
+/// row `1`–`8` top to bottom. Its [`index`](Self::index) is its bit in a [`Board`]'s sets
+/// (a1 is 0, h1 7, a2 8, … h8 63), the engine's own fast currency; a square is what crosses
+/// from the engine to its callers (moves, solutions, the FFO scores).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Square(u8);
+
+impl Square {
+    /// The square of bit `index`.
+    ///
+    /// # Panics
+    /// When `index` is 64 or more.
+    pub fn from_index(index: u32) -> Square {
+        assert!(index < 64, "square {index} is off the board");
+        Square(index as u8)
+    }
+
+    /// The square's bit number, 0 (a1) to 63 (h8).
+    pub fn index(self) -> u32 {
+        u32::from(self.0)
+    }
+
+    /// The square as a set of one.
+    pub fn bit(self) -> u64 {
+        1 << self.0
     }
 }
 
-/// The square at `row` and `col` (each 1 to 8) as the `reversi_players` assignment counts
-/// them: row 1 is bits 0–7. (That makes the book's rows the FFO files' ranks, so the book's
-/// d3 is square c4 here; the rules do not care.)
+/// `a1` to `h8`.
+impl std::fmt::Display for Square {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}{}", char::from(b'a' + self.0 % 8), self.0 / 8 + 1)
+    }
+}
+
+/// `a1` to `h8`, either case.
+impl std::str::FromStr for Square {
+    type Err = ParseError;
+
+    fn from_str(name: &str) -> Result<Square, ParseError> {
+        match name.to_ascii_lowercase().as_bytes() {
+            &[column @ b'a'..=b'h', row @ b'1'..=b'8'] => Ok(Square((row - b'1') * 8 + (column - b'a'))),
+            _ => Err(ParseError::Square(name.to_owned())),
+        }
+    }
+}
+
+/// The bit of the square at `row` and `col` (each 1 to 8) as the `reversi_players` book
+/// counts them: its rows, named `a` to `h`, are the FFO files' rows 1 to 8, and its columns
+/// theirs `a` to `h`. So the book's d3 (row 4, column 3) is [`Square`] c4: one square, two
+/// notations.
 pub fn square_at(row: i32, col: i32) -> u32 {
     ((row - 1) * 8 + col - 1) as u32
 }
 
-/// The (row, column) of a square, each from 1: the inverse of [`square_at`].
+/// The (row, column) of a square's bit, each from 1, as the book counts them: the inverse
+/// of [`square_at`].
 pub fn row_col(square: u32) -> (i32, i32) {
     (square as i32 / 8 + 1, square as i32 % 8 + 1)
-}
-
-/// A square's name, as `a1` or `h8`.
-pub fn square_name(square: u32) -> String {
-    format!("{}{}", char::from(b'a' + (square % 8) as u8), square / 8 + 1)
 }
 
 #[cfg(test)]
@@ -332,7 +371,7 @@ mod tests {
     #[test]
     fn the_start_has_four_moves_and_they_flip_one_disc() {
         let start = Board::start();
-        let names: Vec<String> = squares(start.moves()).map(square_name).collect();
+        let names: Vec<String> = squares(start.moves()).map(|square| Square::from_index(square).to_string()).collect();
         assert_eq!(names, ["d3", "c4", "f5", "e6"]);
         for square in squares(start.moves()) {
             assert_eq!(start.flips(square).count_ones(), 1);
@@ -427,6 +466,20 @@ mod tests {
         let (black, white) = (0x0f, 0xf0);
         assert_eq!(stable(black, black | white), 0x0f);
         assert_eq!(stable(white, black | white), 0xf0);
+    }
+
+    #[test]
+    fn a_square_reads_and_writes_its_name() {
+        for index in 0..64 {
+            let square = Square::from_index(index);
+            assert_eq!(square.to_string().parse::<Square>(), Ok(square));
+            assert_eq!(square.to_string().to_uppercase().parse::<Square>(), Ok(square));
+        }
+        assert_eq!(Square::from_index(19).to_string(), "d3");
+        assert_eq!(Square::from_index(square_at(4, 3)).to_string(), "c4", "the book's d3");
+        for bad in ["", "a", "a0", "a9", "i1", "a10", "1a"] {
+            assert!(bad.parse::<Square>().is_err(), "{bad:?}");
+        }
     }
 
     #[test]

@@ -2,28 +2,28 @@
 //! the generic [search](crate::search): the strong player's search, and the endgame
 //! solver's sorting search.
 //!
-//! A move is a square, or `None` for a forced pass (a pass is a ply). A finished game is
+//! A move is a [`Square`], or `None` for a forced pass (a pass is a ply). A finished game is
 //! worth its final disc difference times [`WIN`] (beyond any evaluation), so the search
 //! steers towards won endings and away from lost ones as soon as it sees them.
 
 use super::eval::{WIN, evaluate};
-use super::{Board, squares};
+use super::{Board, Square, squares};
 use crate::game::{Evaluate, Game, Outcome};
 
 /// The generic search on Reversi.
 pub type Searcher = crate::search::Searcher<Board>;
 
 impl Game for Board {
-    type Move = Option<u32>;
+    type Move = Option<Square>;
 
     /// The squares from a1 up; a pass alone when there are none but the opponent can move.
-    fn moves(&self) -> impl Iterator<Item = Option<u32>> {
+    fn moves(&self) -> impl Iterator<Item = Option<Square>> {
         let squares = Board::moves(self);
         Moves { squares, pass: squares == 0 && !self.is_over() }
     }
 
-    fn play_unchecked(&mut self, mv: Option<u32>) {
-        *self = mv.map_or_else(|| self.pass(), |square| Board::play(self, square));
+    fn play_unchecked(&mut self, mv: Option<Square>) {
+        *self = mv.map_or_else(|| self.pass(), |square| Board::play(self, square.index()));
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -51,13 +51,13 @@ struct Moves {
 }
 
 impl Iterator for Moves {
-    type Item = Option<u32>;
+    type Item = Option<Square>;
 
-    fn next(&mut self) -> Option<Option<u32>> {
+    fn next(&mut self) -> Option<Option<Square>> {
         if self.squares != 0 {
             let square = self.squares.trailing_zeros();
             self.squares &= self.squares - 1;
-            Some(Some(square))
+            Some(Some(Square(square as u8)))
         } else {
             std::mem::take(&mut self.pass).then_some(None)
         }
@@ -65,8 +65,9 @@ impl Iterator for Moves {
 
     /// A loop over the squares' bits, without `next`'s test for a pass at each (perft
     /// spends most of its time here).
-    fn fold<B, F: FnMut(B, Option<u32>) -> B>(self, init: B, mut f: F) -> B {
-        let mut accumulated = squares(self.squares).fold(init, |accumulated, square| f(accumulated, Some(square)));
+    fn fold<B, F: FnMut(B, Option<Square>) -> B>(self, init: B, mut f: F) -> B {
+        let mut accumulated =
+            squares(self.squares).fold(init, |accumulated, square| f(accumulated, Some(Square(square as u8))));
         if self.pass {
             accumulated = f(accumulated, None);
         }
