@@ -9,6 +9,7 @@
 
 use connect_n::{BLACK, Player, RED, Scaffold, SmartPlayer};
 use gamekit::connect_n::{Position, Shape, Solver};
+use gamekit::game::Game;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::path::PathBuf;
@@ -112,7 +113,7 @@ fn random_position(shape: Shape, rng: &mut ChaCha8Rng) -> (Scaffold, i32) {
                 break;
             }
             scaffold.make_move(column as i32 + 1, if position.stones() % 2 == 0 { RED } else { BLACK });
-            position.play(column);
+            position.play_unchecked(column);
         }
         if !position.is_over() {
             return (scaffold, if position.stones() % 2 == 0 { RED } else { BLACK });

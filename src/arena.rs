@@ -44,7 +44,7 @@ pub fn openings(plies: u32) -> Vec<Vec<(i32, i32)>> {
         }
         for square in othello::squares(board.moves()) {
             line.push(row_col(square));
-            extend(board.play(square), plies - 1, line, all);
+            extend(board.after(square), plies - 1, line, all);
             line.pop();
         }
     }

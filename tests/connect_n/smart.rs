@@ -12,6 +12,7 @@
 use crate::scaffold;
 use connect_n::{BLACK, Player, RED, Scaffold, SmartPlayer, VACANT};
 use gamekit_engines::connect_n::{Position, Shape, Solver};
+use gamekit_engines::game::Game;
 use gamekit_testkit::minimax::{Minimax, WIN};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -94,7 +95,7 @@ fn check_every_position(columns: usize, levels: usize, n: usize, tie_break: bool
         }
         for column in (0..columns).filter(|&column| position.can_play(column)) {
             let mut next = position;
-            next.play(column);
+            next.play_unchecked(column);
             if !next.is_over() && seen.insert(next) {
                 pending.push(next);
             }
@@ -209,7 +210,7 @@ fn random_position(shape: Shape, rng: &mut ChaCha8Rng) -> (Scaffold, Position) {
             }
             let color = if position.stones() % 2 == 0 { RED } else { BLACK };
             scaffold.make_move(column as i32 + 1, color);
-            position.play(column);
+            position.play_unchecked(column);
         }
         if !position.is_over() {
             return (scaffold, position);

@@ -81,7 +81,7 @@ fn play_flips_several_lines_at_once() {
         played.play(color, row, col).expect("a valid move");
         assert_eq!(
             oracle(&played, color.opponent()),
-            oracle(&board, color).play(square),
+            oracle(&board, color).after(square),
             "the discs after play({color:?}, {row}, {col}) after f5 f6 e6 f4 e3 c5 c4 d3 c3 b4"
         );
     }
@@ -143,7 +143,7 @@ fn play_and_the_scores_agree_with_the_oracle_along_random_games() {
             let (row, col) = row_col(square);
             let mut played = board.clone();
             assert_eq!(played.play(color, row, col), Ok(()), "play({color:?}, {row}, {col}) on the board\n{drawn}");
-            let expected = position.play(square);
+            let expected = position.after(square);
             assert_eq!(
                 oracle(&played, opponent),
                 expected,

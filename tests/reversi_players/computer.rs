@@ -49,7 +49,7 @@ impl Book {
         }
         let (me, them) = match mv {
             Some(square) => {
-                let after = othello::Board { player: me, opponent: them }.play(square);
+                let after = othello::Board { player: me, opponent: them }.after(square);
                 (after.opponent, after.player)
             }
             None => (me, them),
@@ -77,7 +77,7 @@ impl Book {
         }
         let (me, them) = match mv {
             Some(square) => {
-                let after = othello::Board { player: them, opponent: me }.play(square);
+                let after = othello::Board { player: them, opponent: me }.after(square);
                 (after.player, after.opponent)
             }
             None => (me, them),

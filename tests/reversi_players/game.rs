@@ -86,7 +86,7 @@ fn expected_log(black: &[Move], white: &[Move]) -> (Vec<String>, Option<Color>) 
                 let square = script.next().map_or(moves.trailing_zeros(), |&(row, col)| square_at(row, col));
                 let (row, col) = row_col(square);
                 log.push(format!("{side:?} moves {row},{col}"));
-                board = board.play(square);
+                board = board.after(square);
                 // `board` now has the other side to move: its opponent is `side`.
                 let (black, white) = if side == Color::Black {
                     (board.opponent.count_ones(), board.player.count_ones())

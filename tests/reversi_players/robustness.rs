@@ -70,7 +70,7 @@ fn windows_line_ends_are_read_as_line_ends() {
         let square = othello::squares(moves).nth(rng.random_range(0..moves.count_ones() as usize)).expect("a move");
         let (row, col) = row_col(square);
         lines.push(format!("{}{col}", char::from(b'a' + row as u8 - 1)));
-        board = board.play(square);
+        board = board.after(square);
     }
     let typed = |end: &str| lines.iter().map(|line| format!("{line}{end}")).collect::<String>();
     let (unix, unix_screen) = at_terminal(&typed("\n"));

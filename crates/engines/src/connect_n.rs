@@ -198,7 +198,7 @@ impl Position {
             if position.is_over() {
                 return Err(ConnectError::GameOver { index });
             }
-            position.play(column - 1);
+            position.play_unchecked(column - 1);
         }
         Ok(position)
     }
@@ -216,11 +216,6 @@ impl Position {
     /// Whether column `column` (from 0) has room.
     pub fn can_play(&self, column: usize) -> bool {
         column < self.shape.columns && self.mask & self.shape.column_mask(column) != self.shape.column_mask(column)
-    }
-
-    /// Plays the player to move's stone in column `column` (from 0), which must have room.
-    pub fn play(&mut self, column: usize) {
-        *self = self.after((self.mask + self.shape.bottom(column)) & self.shape.column_mask(column));
     }
 
     /// This position after the player to move's stone in `cell`, a playable cell's bit.
@@ -303,9 +298,9 @@ impl Game for Position {
         (0..self.shape.columns).filter(move |&column| !over && self.can_play(column))
     }
 
-    /// [`Position::play`].
+    /// The player to move's stone in `column`, which must have room.
     fn play_unchecked(&mut self, column: usize) {
-        Position::play(self, column);
+        *self = self.after((self.mask + self.shape.bottom(column)) & self.shape.column_mask(column));
     }
 
     /// A full column, a column off the scaffold, and any move once the game is over are
@@ -314,7 +309,7 @@ impl Game for Position {
         if self.is_over() || !self.can_play(column) {
             return Err(IllegalMove(column));
         }
-        Position::play(self, column);
+        self.play_unchecked(column);
         Ok(())
     }
 
@@ -519,7 +514,7 @@ impl Solver {
                     return Some((cells + 1 - position.stones) / 2);
                 }
                 let mut next = *position;
-                next.play(column);
+                next.play_unchecked(column);
                 Some(if next.stones == cells { 0 } else { -self.solve(&next) })
             })
             .collect()
@@ -692,7 +687,7 @@ mod tests {
                         );
                     }
                     let open: Vec<usize> = (0..columns).filter(|&column| position.can_play(column)).collect();
-                    position.play(open[rng.random_range(0..open.len())]);
+                    position.play_unchecked(open[rng.random_range(0..open.len())]);
                 }
             }
         }

@@ -10,10 +10,9 @@
 //! use gamekit_engines::othello::{Board, Square};
 //! let mut board = Board::start();
 //! assert_eq!(perft(&board, 4), 244);
-//! // (Board's own `play` takes a square and returns the next board: the bitboards' fast path.)
-//! assert!(Game::play(&mut board, None).is_err(), "a pass is no move while there is one");
+//! assert!(board.play(None).is_err(), "a pass is no move while there is one");
 //! assert_eq!(board, Board::start(), "a refused move changes nothing");
-//! assert_eq!(Game::play(&mut board, Some("d3".parse::<Square>()?)), Ok(()));
+//! assert_eq!(board.play(Some("d3".parse::<Square>()?)), Ok(()));
 //! assert_eq!(board.outcome(), None);
 //! # let _ = Outcome::Draw;
 //! # Ok::<(), gamekit_engines::othello::ParseError>(())

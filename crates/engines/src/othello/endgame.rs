@@ -123,7 +123,7 @@ impl Solver {
         }
         let mut best = Solution { score: -65, best: None };
         for (index, square) in self.ordered(board, moves, NO_MOVE).by_ref().enumerate() {
-            let next = board.play(square);
+            let next = board.after(square);
             let alpha = best.score.max(-64);
             let score = if index == 0 {
                 -self.search(&next, -64, -alpha, false)
@@ -178,7 +178,7 @@ impl Solver {
         }
         let (window_alpha, mut best, mut best_move) = (alpha, -65, NO_MOVE);
         for (index, square) in self.ordered(board, moves, first).by_ref().enumerate() {
-            let next = board.play(square);
+            let next = board.after(square);
             let floor = alpha.max(best);
             let score = if index == 0 {
                 -self.search(&next, -beta, -floor, false)
@@ -207,7 +207,7 @@ impl Solver {
     /// found elsewhere in the tree saves searching this node at all.
     fn transposition_cutoff(&self, board: &Board, moves: u64, beta: i32) -> Option<i32> {
         squares(moves)
-            .filter_map(|square| self.table.probe(&board.play(square)))
+            .filter_map(|square| self.table.probe(&board.after(square)))
             .map(|entry| -i32::from(entry.upper))
             .find(|&least| least >= beta)
     }
@@ -272,7 +272,7 @@ impl Solver {
         };
         let mut list = Moves::default();
         for square in squares(moves) {
-            let next = board.play(square);
+            let next = board.after(square);
             let replies = mobility(next.moves());
             let key = if square == u32::from(first) {
                 i32::MIN
@@ -445,7 +445,7 @@ mod tests {
         if moves == 0 {
             return if passed { board.final_score() } else { -negamax(&board.pass(), true) };
         }
-        squares(moves).map(|square| -negamax(&board.play(square), false)).max().unwrap()
+        squares(moves).map(|square| -negamax(&board.after(square), false)).max().unwrap()
     }
 
     /// Positions with few empties, from random games (a fixed generator).
@@ -465,7 +465,7 @@ mod tests {
                 }
                 state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
                 let pick = (state >> 33) as usize % moves.count_ones() as usize;
-                board = board.play(squares(moves).nth(pick).unwrap());
+                board = board.after(squares(moves).nth(pick).unwrap());
             }
             positions.push(board);
         }
@@ -479,7 +479,7 @@ mod tests {
             let solution = solver.solve(&board);
             assert_eq!(solution.score, negamax(&board, false), "{board:?}");
             if let Some(best) = solution.best {
-                assert_eq!(-negamax(&board.play(best.index()), false), solution.score);
+                assert_eq!(-negamax(&board.after(best.index()), false), solution.score);
             }
         }
     }

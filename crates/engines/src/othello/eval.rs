@@ -81,7 +81,7 @@ mod tests {
                 assert!(evaluate(&board).abs() < WIN, "{}", evaluate(&board));
                 let moves: Vec<u32> = crate::othello::squares(board.moves()).collect();
                 board =
-                    if moves.is_empty() { board.pass() } else { board.play(moves[rng.random_range(0..moves.len())]) };
+                    if moves.is_empty() { board.pass() } else { board.after(moves[rng.random_range(0..moves.len())]) };
             }
             assert_eq!(evaluate(&board), board.final_score() * WIN);
         }

@@ -175,13 +175,14 @@ impl Board {
         flips
     }
 
-    /// The position after the player to move plays `square` (one of [`moves`](Self::moves)),
-    /// with the other player to move.
-    pub fn play(&self, square: u32) -> Board {
+    /// The position after the player to move plays `square` (a bit of
+    /// [`moves`](Self::moves)), with the other player to move: the bitboards' fast path, not
+    /// checked ([`Game::play`](crate::game::Game::play) is).
+    pub fn after(&self, square: u32) -> Board {
         self.play_flipping(square, self.flips(square))
     }
 
-    /// [`play`](Self::play) when the flips of `square` are known already.
+    /// [`after`](Self::after) when the flips of `square` are known already.
     fn play_flipping(&self, square: u32, flips: u64) -> Board {
         Board { player: self.opponent & !flips, opponent: self.player | flips | 1 << square }
     }
@@ -433,7 +434,7 @@ mod tests {
             board = if moves == 0 {
                 board.pass()
             } else {
-                board.play(squares(moves).nth(rng.random_range(0..moves.count_ones() as usize)).unwrap())
+                board.after(squares(moves).nth(rng.random_range(0..moves.count_ones() as usize)).unwrap())
             };
             black_to_move = !black_to_move;
         }

@@ -23,7 +23,7 @@ impl Game for Board {
     }
 
     fn play_unchecked(&mut self, mv: Option<Square>) {
-        *self = mv.map_or_else(|| self.pass(), |square| Board::play(self, square.index()));
+        *self = mv.map_or_else(|| self.pass(), |square| Board::after(self, square.index()));
     }
 
     fn outcome(&self) -> Option<Outcome> {
