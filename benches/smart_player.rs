@@ -8,7 +8,7 @@
 //!    moves were perfect (the best exact value, by gamekit's solver).
 
 use connect_n::{BLACK, Player, RED, Scaffold, SmartPlayer};
-use gamekit::connect_n::{Position, Shape, Solver};
+use gamekit::connect_n::{Column, Position, Shape, Solver};
 use gamekit::game::Game;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -108,11 +108,11 @@ fn random_position(shape: Shape, rng: &mut ChaCha8Rng) -> (Scaffold, i32) {
         let mut scaffold = Scaffold::new(shape.columns() as i32, shape.levels() as i32).expect("a size");
         let moves = rng.random_range(0..shape.columns() * shape.levels());
         while (position.stones() as usize) < moves {
-            let column = rng.random_range(0..shape.columns());
+            let column = Column::from_index(rng.random_range(0..shape.columns()));
             if !position.can_play(column) || position.is_winning_move(column) {
                 break;
             }
-            scaffold.make_move(column as i32 + 1, if position.stones() % 2 == 0 { RED } else { BLACK });
+            scaffold.make_move(column.number() as i32, if position.stones() % 2 == 0 { RED } else { BLACK });
             position.play_unchecked(column);
         }
         if !position.is_over() {

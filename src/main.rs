@@ -445,7 +445,7 @@ fn solve_connect_n(columns: usize, levels: usize, n: usize, moves: &str) -> Exit
         }
     }
     if let Some(best) = solver.best(&values) {
-        println!("best move: column {}", best + 1);
+        println!("best move: column {best}");
     }
     eprintln!("({} positions searched in {:.3} s)", solver.nodes(), started.elapsed().as_secs_f64());
     ExitCode::SUCCESS

@@ -11,7 +11,7 @@
 
 use crate::scaffold;
 use connect_n::{BLACK, Player, RED, Scaffold, SmartPlayer, VACANT};
-use gamekit_engines::connect_n::{Position, Shape, Solver};
+use gamekit_engines::connect_n::{Column, Position, Shape, Solver};
 use gamekit_engines::game::Game;
 use gamekit_testkit::minimax::{Minimax, WIN};
 use rand::{RngExt, SeedableRng};
@@ -28,7 +28,10 @@ fn column_scores(minimax: &mut Minimax<Position>, position: &Position) -> Vec<Op
         let value = minimax.value_of(position, column);
         value.signum() * (empty + 1 - (WIN - value.abs()))
     };
-    (0..position.shape().columns()).map(|column| position.can_play(column).then(|| score(minimax, column))).collect()
+    let column = |index| Column::from_index(index);
+    (0..position.shape().columns())
+        .map(|index| position.can_play(column(index)).then(|| score(minimax, column(index))))
+        .collect()
 }
 
 /// The scaffold of `position`, its first player's checkers red.
@@ -93,7 +96,7 @@ fn check_every_position(columns: usize, levels: usize, n: usize, tie_break: bool
         if let Some(wrong) = wrong {
             failures.push(format!("{} to move, N = {n}:\n{scaffold}{wrong}", name(color)));
         }
-        for column in (0..columns).filter(|&column| position.can_play(column)) {
+        for column in position.moves() {
             let mut next = position;
             next.play_unchecked(column);
             if !next.is_over() && seen.insert(next) {
@@ -201,7 +204,7 @@ fn random_position(shape: Shape, rng: &mut ChaCha8Rng) -> (Scaffold, Position) {
         let mut scaffold = scaffold(columns as i32, levels as i32, "");
         let moves = rng.random_range(0..columns * levels);
         while (position.stones() as usize) < moves {
-            let column = rng.random_range(0..columns);
+            let column = Column::from_index(rng.random_range(0..columns));
             if !position.can_play(column) {
                 continue;
             }
@@ -209,7 +212,7 @@ fn random_position(shape: Shape, rng: &mut ChaCha8Rng) -> (Scaffold, Position) {
                 break;
             }
             let color = if position.stones() % 2 == 0 { RED } else { BLACK };
-            scaffold.make_move(column as i32 + 1, color);
+            scaffold.make_move(column.number() as i32, color);
             position.play_unchecked(column);
         }
         if !position.is_over() {
@@ -322,7 +325,10 @@ mod timing {
                 name(color)
             );
             assert!(
-                position.can_play((column - 1) as usize),
+                usize::try_from(column)
+                    .ok()
+                    .and_then(Column::from_number)
+                    .is_some_and(|column| position.can_play(column)),
                 "SmartPlayer chose column {column}, not a column with room, for {} with N = {n} on\n{scaffold}",
                 name(color)
             );

@@ -50,6 +50,45 @@ pub enum ConnectError {
     GameOver { index: usize },
 }
 
+/// A column of a scaffold. People and the assignment number columns from 1 (`Display` and
+/// `FromStr` do); the engine counts them from 0 ([`index`](Self::index)). Every column a
+/// position takes or gives is one, so the two counts never meet as bare numbers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Column(u8);
+
+impl Column {
+    /// The column counted `index` from 0.
+    ///
+    /// # Panics
+    /// When no scaffold has that column (64 or more).
+    pub fn from_index(index: usize) -> Column {
+        assert!(index < 64, "no scaffold has column index {index}");
+        Column(index as u8)
+    }
+
+    /// The column numbered `number` from 1; `None` for 0 and beyond any scaffold.
+    pub fn from_number(number: usize) -> Option<Column> {
+        (1..=64).contains(&number).then(|| Column(number as u8 - 1))
+    }
+
+    /// Counted from 0.
+    pub fn index(self) -> usize {
+        usize::from(self.0)
+    }
+
+    /// Numbered from 1.
+    pub fn number(self) -> usize {
+        self.index() + 1
+    }
+}
+
+/// Its number, from 1.
+impl fmt::Display for Column {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.number())
+    }
+}
+
 impl Shape {
     /// A scaffold of `columns` × `levels`, `n` in a row to win.
     ///
@@ -190,15 +229,16 @@ impl Position {
             let column = text
                 .parse::<usize>()
                 .ok()
-                .filter(|column| (1..=shape.columns).contains(column))
+                .filter(|number| (1..=shape.columns).contains(number))
+                .and_then(Column::from_number)
                 .ok_or_else(|| ConnectError::NotAColumn { index, text: text.to_owned(), columns: shape.columns })?;
-            if !position.can_play(column - 1) {
-                return Err(ConnectError::ColumnFull { index, column });
+            if !position.can_play(column) {
+                return Err(ConnectError::ColumnFull { index, column: column.number() });
             }
             if position.is_over() {
                 return Err(ConnectError::GameOver { index });
             }
-            position.play_unchecked(column - 1);
+            position.play_unchecked(column);
         }
         Ok(position)
     }
@@ -213,9 +253,15 @@ impl Position {
         self.stones
     }
 
-    /// Whether column `column` (from 0) has room.
-    pub fn can_play(&self, column: usize) -> bool {
+    /// Whether `column` is on the scaffold and has room.
+    pub fn can_play(&self, column: Column) -> bool {
+        let column = column.index();
         column < self.shape.columns && self.mask & self.shape.column_mask(column) != self.shape.column_mask(column)
+    }
+
+    /// The columns of the scaffold, left to right.
+    fn columns(&self) -> impl Iterator<Item = Column> {
+        (0..self.shape.columns).map(Column::from_index)
     }
 
     /// This position after the player to move's stone in `cell`, a playable cell's bit.
@@ -223,10 +269,10 @@ impl Position {
         Position { current: self.current ^ self.mask, mask: self.mask | cell, stones: self.stones + 1, ..*self }
     }
 
-    /// Whether the player to move wins by playing in column `column` (from 0).
-    pub fn is_winning_move(&self, column: usize) -> bool {
+    /// Whether the player to move wins by playing in `column`.
+    pub fn is_winning_move(&self, column: Column) -> bool {
         self.can_play(column)
-            && self.winning_cells(self.current) & self.possible() & self.shape.column_mask(column) != 0
+            && self.winning_cells(self.current) & self.possible() & self.shape.column_mask(column.index()) != 0
     }
 
     /// Whether the last move won, or the scaffold is full.
@@ -288,24 +334,25 @@ impl Position {
     }
 }
 
-/// Connect N's rules: a move is a column from 0, any with room, left to right, until a line
-/// of N or a full scaffold ends the game.
+/// Connect N's rules: a move is a column, any with room, left to right, until a line of N or
+/// a full scaffold ends the game.
 impl Game for Position {
-    type Move = usize;
+    type Move = Column;
 
-    fn moves(&self) -> impl Iterator<Item = usize> {
+    fn moves(&self) -> impl Iterator<Item = Column> {
         let over = self.is_over();
-        (0..self.shape.columns).filter(move |&column| !over && self.can_play(column))
+        self.columns().filter(move |&column| !over && self.can_play(column))
     }
 
     /// The player to move's stone in `column`, which must have room.
-    fn play_unchecked(&mut self, column: usize) {
+    fn play_unchecked(&mut self, column: Column) {
+        let column = column.index();
         *self = self.after((self.mask + self.shape.bottom(column)) & self.shape.column_mask(column));
     }
 
     /// A full column, a column off the scaffold, and any move once the game is over are
     /// refused.
-    fn play(&mut self, column: usize) -> Result<(), IllegalMove<usize>> {
+    fn play(&mut self, column: Column) -> Result<(), IllegalMove<Column>> {
         if self.is_over() || !self.can_play(column) {
             return Err(IllegalMove(column));
         }
@@ -480,7 +527,7 @@ impl Solver {
         assert_eq!(position.shape, self.shape, "a position of another shape");
         assert!(!position.is_over(), "the game is over");
         let cells = self.shape.cells();
-        if (0..self.shape.columns).any(|column| position.is_winning_move(column)) {
+        if position.columns().any(|column| position.is_winning_move(column)) {
             return (cells + 1 - position.stones) / 2;
         }
         let (mut min, mut max) = (-(cells - position.stones) / 2, (cells + 1 - position.stones) / 2);
@@ -505,7 +552,8 @@ impl Solver {
     /// left to right.
     pub fn analyze(&mut self, position: &Position) -> Vec<Option<i32>> {
         let cells = self.shape.cells();
-        (0..self.shape.columns)
+        position
+            .columns()
             .map(|column| {
                 if !position.can_play(column) {
                     return None;
@@ -520,11 +568,11 @@ impl Solver {
             .collect()
     }
 
-    /// The best column (from 0) among `values` (as [`analyze`](Self::analyze) gives them):
-    /// the highest value, the most central column among equals.
-    pub fn best(&self, values: &[Option<i32>]) -> Option<usize> {
+    /// The best column among `values` (as [`analyze`](Self::analyze) gives them): the
+    /// highest value, the most central column among equals.
+    pub fn best(&self, values: &[Option<i32>]) -> Option<Column> {
         let best = values.iter().flatten().max()?;
-        self.order.iter().copied().find(|&column| values[column] == Some(*best))
+        self.order.iter().copied().find(|&column| values[column] == Some(*best)).map(Column::from_index)
     }
 
     fn negamax(&mut self, position: &Position, mut alpha: i32, mut beta: i32) -> i32 {
@@ -655,8 +703,8 @@ mod tests {
         for (moves, won) in [("1212121", true), ("1122334", true), ("1234567", false), ("121212", false)] {
             assert_eq!(Position::from_moves(shape, moves).unwrap().is_over(), won, "{moves}");
         }
-        assert!(Position::from_moves(shape, "112233").unwrap().is_winning_move(3));
-        assert!(!Position::from_moves(shape, "112233").unwrap().is_winning_move(4));
+        assert!(Position::from_moves(shape, "112233").unwrap().is_winning_move(Column::from_number(4).unwrap()));
+        assert!(!Position::from_moves(shape, "112233").unwrap().is_winning_move(Column::from_number(5).unwrap()));
     }
 
     /// The cells found by [`Position::winning_cells`], on the short-line path and the wide
@@ -686,11 +734,20 @@ mod tests {
                             "{columns}×{levels} N={n}\n{position}"
                         );
                     }
-                    let open: Vec<usize> = (0..columns).filter(|&column| position.can_play(column)).collect();
+                    let open: Vec<Column> = position.moves().collect();
                     position.play_unchecked(open[rng.random_range(0..open.len())]);
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_column_is_numbered_from_1_and_indexed_from_0() {
+        let column = Column::from_number(3).unwrap();
+        assert_eq!((column.index(), column.number(), column.to_string()), (2, 3, "3".to_owned()));
+        assert_eq!(Column::from_index(2), column);
+        assert_eq!(Column::from_number(0), None);
+        assert_eq!(Column::from_number(65), None);
     }
 
     #[test]
@@ -710,6 +767,6 @@ mod tests {
         let values = solver.analyze(&position);
         assert_eq!(values.iter().flatten().max(), Some(&-1), "the position's score is -1");
         let best = solver.best(&values).unwrap();
-        assert_eq!(values[best], Some(-1));
+        assert_eq!(values[best.index()], Some(-1));
     }
 }

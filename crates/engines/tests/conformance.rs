@@ -6,7 +6,7 @@
 //! The naive generators look at the position as a grid of cells, as a person would, and
 //! share nothing with the engines' bitboards and move lists. No engine has an undo to check.
 
-use gamekit_engines::connect_n::{self, Shape};
+use gamekit_engines::connect_n::{self, Column, Shape};
 use gamekit_engines::game::{Game, IllegalMove, Outcome, perft};
 use gamekit_engines::{othello, reversi, tictactoe};
 use rand::{RngExt, SeedableRng};
@@ -184,20 +184,20 @@ fn connect_n_grid(position: &connect_n::Position) -> Vec<Vec<char>> {
 }
 
 impl Naive for connect_n::Position {
-    fn naive_moves(&self) -> Vec<usize> {
+    fn naive_moves(&self) -> Vec<Column> {
         let grid = connect_n_grid(self);
         if has_line(&grid, self.shape().n()) {
             return Vec::new();
         }
-        (0..self.shape().columns()).filter(|&column| grid[0][column] == '.').collect()
+        (0..self.shape().columns()).filter(|&index| grid[0][index] == '.').map(Column::from_index).collect()
     }
 
     fn naive_outcome(&self) -> Option<Outcome> {
         by_lines(&connect_n_grid(self), self.shape().n())
     }
 
-    fn candidates(&self) -> Vec<usize> {
-        (0..self.shape().columns() + 2).collect()
+    fn candidates(&self) -> Vec<Column> {
+        (0..self.shape().columns() + 2).map(Column::from_index).collect()
     }
 }
 
@@ -267,11 +267,11 @@ fn a_missing_move_is_caught() {
     #[derive(Debug, Clone, PartialEq, Eq)]
     struct Missing(connect_n::Position);
     impl Game for Missing {
-        type Move = usize;
-        fn moves(&self) -> impl Iterator<Item = usize> {
-            Game::moves(&self.0).filter(|&column| column != 2)
+        type Move = Column;
+        fn moves(&self) -> impl Iterator<Item = Column> {
+            Game::moves(&self.0).filter(|&column| column != Column::from_index(2))
         }
-        fn play_unchecked(&mut self, column: usize) {
+        fn play_unchecked(&mut self, column: Column) {
             self.0.play_unchecked(column);
         }
         fn outcome(&self) -> Option<Outcome> {
@@ -279,13 +279,13 @@ fn a_missing_move_is_caught() {
         }
     }
     impl Naive for Missing {
-        fn naive_moves(&self) -> Vec<usize> {
+        fn naive_moves(&self) -> Vec<Column> {
             self.0.naive_moves()
         }
         fn naive_outcome(&self) -> Option<Outcome> {
             self.0.naive_outcome()
         }
-        fn candidates(&self) -> Vec<usize> {
+        fn candidates(&self) -> Vec<Column> {
             self.0.candidates()
         }
     }
