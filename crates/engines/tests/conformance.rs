@@ -163,19 +163,21 @@ fn reversi_grid(turn: &reversi::Turn) -> Vec<Vec<char>> {
 }
 
 impl Naive for reversi::Turn {
-    fn naive_moves(&self) -> Vec<Option<(usize, usize)>> {
+    fn naive_moves(&self) -> Vec<Option<reversi::Cell>> {
         let grid = reversi_grid(self);
         let other = reversi::opponent(self.to_move);
-        with_pass(reversi_moves(&grid, self.to_move, other), reversi_moves(&grid, other, self.to_move).is_empty())
+        let cells = reversi_moves(&grid, self.to_move, other).into_iter().map(|(row, col)| reversi::Cell { row, col });
+        with_pass(cells.collect(), reversi_moves(&grid, other, self.to_move).is_empty())
     }
 
     fn naive_outcome(&self) -> Option<Outcome> {
         by_discs(&reversi_grid(self), self.to_move, reversi::opponent(self.to_move))
     }
 
-    fn candidates(&self) -> Vec<Option<(usize, usize)>> {
+    fn candidates(&self) -> Vec<Option<reversi::Cell>> {
         let size = self.position.size();
-        (0..=size).flat_map(|row| (0..=size).map(move |col| Some((row, col)))).chain([None]).collect()
+        let cells = (0..=size).flat_map(|row| (0..=size).map(move |col| Some(reversi::Cell { row, col })));
+        cells.chain([None]).collect()
     }
 }
 

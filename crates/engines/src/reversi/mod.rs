@@ -7,9 +7,10 @@
 //! characters: `.` empty, `#` block, `X` black, `O` white.
 //!
 //! ```
-//! use gamekit_engines::reversi::{Position, BLACK};
+//! use gamekit_engines::reversi::{Cell, Position, BLACK};
 //! let mut position = Position::new(4).unwrap();
 //! assert_eq!(position.legal_moves(BLACK), [(0, 2), (1, 3), (2, 0), (3, 1)]);
+//! assert_eq!(Cell { row: 0, col: 2 }.to_string(), "C1", "as the program names it");
 //! position.play(BLACK, 0, 2).unwrap();
 //! assert_eq!(position.to_string(), "   A B C D\n 1 . . X . \n 2 . X X . \n 3 . O X . \n 4 . . . . \n");
 //! ```
@@ -190,9 +191,26 @@ impl Position {
     }
 }
 
-/// A position and the player to move: Reversi with blocks as a [`Game`]. A move is a cell
-/// (row, column from 0), tried in row-major order, or `None` for a forced pass; the game is
-/// over when neither player can move (the program's two passes in a row, or a full board).
+/// A cell of the board, shown as the program names it: its column's letter, then its row's
+/// number from 1 (`C2` is row 1, column 2, from 0).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Cell {
+    /// From 0, top first.
+    pub row: usize,
+    /// From 0, left first.
+    pub col: usize,
+}
+
+impl fmt::Display for Cell {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let letter = char::from_u32('A' as u32 + self.col as u32).unwrap_or('?');
+        write!(f, "{letter}{}", self.row + 1)
+    }
+}
+
+/// A position and the player to move: Reversi with blocks as a [`Game`]. A move is a
+/// [`Cell`], tried in row-major order, or `None` for a forced pass; the game is over when
+/// neither player can move (the program's two passes in a row, or a full board).
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Turn {
     /// The board.
@@ -202,18 +220,18 @@ pub struct Turn {
 }
 
 impl Game for Turn {
-    type Move = Option<(usize, usize)>;
+    type Move = Option<Cell>;
 
     fn moves(&self) -> impl Iterator<Item = Self::Move> {
         let moves = self.position.legal_moves(self.to_move);
         let pass = moves.is_empty() && !self.position.legal_moves(opponent(self.to_move)).is_empty();
-        moves.into_iter().map(Some).chain(pass.then_some(None))
+        moves.into_iter().map(|(row, col)| Some(Cell { row, col })).chain(pass.then_some(None))
     }
 
     /// # Panics
     /// On a cell that is not a legal move.
     fn play_unchecked(&mut self, mv: Self::Move) {
-        if let Some((row, col)) = mv {
+        if let Some(Cell { row, col }) = mv {
             self.position.play(self.to_move, row as i64, col as i64).expect("a legal move");
         }
         self.to_move = opponent(self.to_move);
