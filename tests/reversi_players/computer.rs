@@ -3,7 +3,7 @@
 //! bits: `me` for the computer's, `them` for the opponent's; squares in row-major order are
 //! the bits in increasing order).
 
-use crate::{oracle, random_positions, row_col, shown};
+use crate::{after, oracle, random_positions, row_col, shown};
 use gamekit_engines::othello::{self, squares};
 use reversi_players::{Board, Color, Machine, VirtualPlayer, corner_value};
 use rstest::rstest;
@@ -207,4 +207,23 @@ fn a_lost_game_is_the_worst_outcome_not_a_tie() {
         }
     }
     assert!(differing > 0, "the random games must include positions where the fix matters");
+}
+
+/// Positions where the side to move meets a pass of its own within the six levels, and where
+/// the pass counting as a level (as the book counts it) changes the move chosen.
+#[rstest]
+#[case::after_42_moves(
+    "d3 e3 f5 c3 f2 d6 c5 f4 e6 d2 c7 g1 d1 c1 f3 b6 b2 b3 b4 d7 d8 g3 h3 g5 a7 c4 g4 a1 e1 f1 h6 a3 e2 b5 b1 a4 h1 h5 c2 a2 h4 c6"
+)]
+#[case::after_56_moves(
+    "f5 f6 f7 g7 h7 h8 e6 d6 c6 e3 d7 g6 h6 c8 g8 b5 d3 c3 b2 g4 f3 e2 f4 d2 g3 g5 d1 e1 d8 a1 h5 g2 c4 c2 c1 e8 h1 h3 f1 b3 c5 b4 f2 h2 h4 e7 c7 b7 b6 a6 a4 b1 a2 b8 a7 f8"
+)]
+fn the_books_choice_where_a_pass_counts_as_a_level(#[case] moves: &str) {
+    let (board, color) = after(&moves.split(' ').collect::<Vec<_>>());
+    let drawn = shown(&board);
+    assert_eq!(
+        VirtualPlayer::new(color).choose_move(&board),
+        FIXED.choose(&oracle(&board, color)),
+        "VirtualPlayer::new({color:?}).choose_move(board), where a pass counts as one of the six levels, on the board\n{drawn}"
+    );
 }
