@@ -7,7 +7,7 @@
 use gamekit::connect_n::{Position, Shape, Solver};
 use gamekit::game::Game;
 use gamekit::othello::{self, endgame};
-use gamekit::testkit::minimax::{Minimax, WIN};
+use gamekit::testkit::minimax::{Minimax, plies};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::HashSet;
@@ -15,8 +15,7 @@ use std::collections::HashSet;
 /// Connect N's score of a minimax value for the player to move with `stones` played: a win
 /// whose last stone lands on `m` stones scores `(cells + 1 − m) / 2`, a loss the opposite.
 fn connect_n_score(value: i32, stones: i32, cells: i32) -> i32 {
-    let plies = WIN - value.abs();
-    value.signum() * ((cells + 1 - (stones + plies - 1)) / 2)
+    value.signum() * ((cells + 1 - (stones + plies(value) - 1)) / 2)
 }
 
 #[test]

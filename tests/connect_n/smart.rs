@@ -13,7 +13,7 @@ use crate::scaffold;
 use connect_n::{BLACK, Player, RED, Scaffold, SmartPlayer, VACANT};
 use gamekit_engines::connect_n::{Column, Position, Shape, Solver};
 use gamekit_engines::game::Game;
-use gamekit_testkit::minimax::{Minimax, WIN};
+use gamekit_testkit::minimax::{Minimax, plies};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::HashSet;
@@ -26,7 +26,7 @@ fn column_scores(minimax: &mut Minimax<Position>, position: &Position) -> Vec<Op
     let empty = position.shape().cells() - position.stones();
     let score = |minimax: &mut Minimax<Position>, column| {
         let value = minimax.value_of(position, column);
-        value.signum() * (empty + 1 - (WIN - value.abs()))
+        value.signum() * (empty + 1 - plies(value))
     };
     let column = |index| Column::from_index(index);
     (0..position.shape().columns())

@@ -5,7 +5,7 @@
 use crate::show;
 use gamekit_engines::game::Game;
 use gamekit_engines::tictactoe::{NO_ONE, opponent, to_move, winner};
-use gamekit_testkit::minimax::{Minimax, WIN};
+use gamekit_testkit::minimax::{Minimax, plies};
 use rstest::rstest;
 use std::collections::{HashSet, VecDeque};
 use tictactoe::{Board, EMPTY, O, X};
@@ -100,10 +100,10 @@ fn on_every_board() {
 
 /// A minimax value in words: "win in 3 moves", "draw", "loss in 2 moves".
 fn said(value: i32) -> String {
-    let plies = WIN - value.abs();
+    let count = plies(value);
     match value.signum() {
-        1 => format!("win in {plies} moves"),
-        -1 => format!("loss in {plies} moves"),
+        1 => format!("win in {count} moves"),
+        -1 => format!("loss in {count} moves"),
         _ => "draw".to_owned(),
     }
 }

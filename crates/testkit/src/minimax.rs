@@ -12,6 +12,7 @@
 //! // X to move wins at once on square 2, or in three plies elsewhere: the quickest first.
 //! let board = [X, X, EMPTY, O, O, EMPTY, EMPTY, EMPTY, EMPTY];
 //! assert_eq!(minimax.value(&board), WIN - 1);
+//! assert_eq!(gamekit_testkit::minimax::plies(WIN - 1), 1);
 //! assert_eq!(minimax.best_moves(&board), [2]);
 //! ```
 
@@ -21,6 +22,11 @@ use std::hash::Hash;
 
 /// The value of a game won at once; one less for each ply it takes.
 pub const WIN: i32 = 1_000_000;
+
+/// How many plies a value's win or loss is away (0 for a draw, which has none).
+pub fn plies(value: i32) -> i32 {
+    if value == 0 { 0 } else { WIN - value.abs() }
+}
 
 /// Perfect play's values, remembered by position.
 pub struct Minimax<G: Game + Hash> {
