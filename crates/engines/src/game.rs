@@ -6,7 +6,7 @@
 //! [`search::Searcher`](crate::search::Searcher).
 //!
 //! ```
-//! use gamekit_engines::game::{Game, Outcome, perft};
+//! use gamekit_engines::game::{Game, perft};
 //! use gamekit_engines::othello::{Board, Square};
 //! let mut board = Board::start();
 //! assert_eq!(perft(&board, 4), 244);
@@ -14,7 +14,6 @@
 //! assert_eq!(board, Board::start(), "a refused move changes nothing");
 //! assert_eq!(board.play(Some("d3".parse::<Square>()?)), Ok(()));
 //! assert_eq!(board.outcome(), None);
-//! # let _ = Outcome::Draw;
 //! # Ok::<(), gamekit_engines::othello::ParseError>(())
 //! ```
 
