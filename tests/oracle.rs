@@ -1,13 +1,11 @@
 //! The engines' fast exact solvers against the testkit's plain minimax, on small positions:
-//! Connect N's solver on every position of small scaffolds, and the sign of Othello's
-//! endgame solver (a win, a draw or a loss) on positions near the end of random games. (Its
-//! exact disc difference is checked against a plain negamax of disc differences in
-//! `othello::endgame`'s own tests.)
+//! Connect N's solver on every position of small scaffolds, and Othello's endgame solver (the
+//! exact disc difference, and a best move) on positions near the end of random games.
 
 use gamekit::connect_n::{Position, Shape, Solver};
 use gamekit::game::Game;
-use gamekit::othello::{self, endgame};
-use gamekit::testkit::minimax::{Minimax, plies};
+use gamekit::othello::{self, endgame, eval::WIN};
+use gamekit::testkit::minimax::{Minimax, final_value, plies};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::HashSet;
@@ -39,9 +37,9 @@ fn connect_n_solver_agrees_on_every_position_of_small_scaffolds() {
 }
 
 #[test]
-fn othello_endgame_solver_agrees_on_who_wins_near_the_end() {
+fn othello_endgame_solver_agrees_on_the_disc_difference_near_the_end() {
     let mut rng = ChaCha8Rng::seed_from_u64(5);
-    let (mut minimax, mut solver) = (Minimax::new(), endgame::Solver::with_table(12));
+    let mut solver = endgame::Solver::with_table(12);
     for _ in 0..60 {
         let mut board = othello::Board::start();
         while board.empty().count_ones() > 9 && board.outcome().is_none() {
@@ -49,8 +47,11 @@ fn othello_endgame_solver_agrees_on_who_wins_near_the_end() {
             board.play_unchecked(moves[rng.random_range(0..moves.len())]);
         }
         if board.outcome().is_none() {
-            let score = solver.solve(&board).score;
-            assert_eq!(minimax.value(&board).signum(), score.signum(), "{board:?}");
+            let solution = solver.solve(&board);
+            assert_eq!(solution.score * WIN, final_value(&board), "{board:?}");
+            if let Some(best) = solution.best {
+                assert_eq!(-final_value(&board.after(best.index())), solution.score * WIN, "{best} in {board:?}");
+            }
         }
     }
 }

@@ -133,10 +133,10 @@ fn play_and_the_scores_agree_with_the_oracle_along_random_games() {
         let drawn = shown(&board);
         let position = oracle(&board, color);
         let opponent = color.opponent();
-        assert_eq!(board.score(color), position.player.count_ones() as i32, "score({color:?}) on the board\n{drawn}");
+        assert_eq!(board.score(color), position.player().count_ones() as i32, "score({color:?}) on the board\n{drawn}");
         assert_eq!(
             board.score(opponent),
-            position.opponent.count_ones() as i32,
+            position.opponent().count_ones() as i32,
             "score({opponent:?}) on the board\n{drawn}"
         );
         for square in othello::squares(position.moves()) {
@@ -151,12 +151,12 @@ fn play_and_the_scores_agree_with_the_oracle_along_random_games() {
             );
             assert_eq!(
                 played.score(color),
-                expected.opponent.count_ones() as i32,
+                expected.opponent().count_ones() as i32,
                 "score({color:?}) after play({color:?}, {row}, {col}) on the board\n{drawn}"
             );
             assert_eq!(
                 played.score(opponent),
-                expected.player.count_ones() as i32,
+                expected.player().count_ones() as i32,
                 "score({opponent:?}) after play({color:?}, {row}, {col}) on the board\n{drawn}"
             );
         }

@@ -49,12 +49,12 @@ impl Book {
         }
         let (me, them) = match mv {
             Some(square) => {
-                let after = othello::Board { player: me, opponent: them }.after(square);
-                (after.opponent, after.player)
+                let after = othello::Board::new(me, them).after(square);
+                (after.opponent(), after.player())
             }
             None => (me, them),
         };
-        let replies = othello::Board { player: them, opponent: me }.moves();
+        let replies = othello::Board::new(them, me).moves();
         for square in squares(replies) {
             let score = self.eval_opponent(me, them, Some(square), best, worst, depth + 1);
             if score <= best {
@@ -64,7 +64,7 @@ impl Book {
         }
         if replies != 0 {
             worst
-        } else if (othello::Board { player: me, opponent: them }).moves() != 0 {
+        } else if othello::Board::new(me, them).moves() != 0 {
             self.eval_opponent(me, them, None, best, worst, depth + 1)
         } else {
             self.end_of_game(me, them)
@@ -77,12 +77,12 @@ impl Book {
         }
         let (me, them) = match mv {
             Some(square) => {
-                let after = othello::Board { player: them, opponent: me }.after(square);
-                (after.player, after.opponent)
+                let after = othello::Board::new(them, me).after(square);
+                (after.player(), after.opponent())
             }
             None => (me, them),
         };
-        let replies = othello::Board { player: me, opponent: them }.moves();
+        let replies = othello::Board::new(me, them).moves();
         for square in squares(replies) {
             let score = self.eval_self(me, them, Some(square), best, worst, depth + 1);
             if score >= worst {
@@ -92,7 +92,7 @@ impl Book {
         }
         if replies != 0 {
             best
-        } else if (othello::Board { player: them, opponent: me }).moves() != 0 {
+        } else if othello::Board::new(them, me).moves() != 0 {
             self.eval_self(me, them, None, best, worst, depth + 1)
         } else {
             self.end_of_game(me, them)
@@ -103,7 +103,7 @@ impl Book {
     fn choose(&self, board: &othello::Board) -> Option<(i32, i32)> {
         let (mut best, mut choice) = (i32::MIN, None);
         for square in squares(board.moves()) {
-            let score = self.eval_self(board.player, board.opponent, Some(square), best, i32::MAX, 1);
+            let score = self.eval_self(board.player(), board.opponent(), Some(square), best, i32::MAX, 1);
             if score >= best {
                 (best, choice) = (score, Some(row_col(square)));
             }
@@ -135,7 +135,7 @@ fn value_of_is_the_disc_difference_plus_the_corners() {
         let drawn = shown(&board);
         for color in [color, color.opponent()] {
             let position = oracle(&board, color);
-            let expected = Book::value_of(position.player, position.opponent);
+            let expected = Book::value_of(position.player(), position.opponent());
             assert_eq!(
                 VirtualPlayer::new(color).value_of(&board),
                 expected,

@@ -89,9 +89,9 @@ fn expected_log(black: &[Move], white: &[Move]) -> (Vec<String>, Option<Color>) 
                 board = board.after(square);
                 // `board` now has the other side to move: its opponent is `side`.
                 let (black, white) = if side == Color::Black {
-                    (board.opponent.count_ones(), board.player.count_ones())
+                    (board.opponent().count_ones(), board.player().count_ones())
                 } else {
-                    (board.player.count_ones(), board.opponent.count_ones())
+                    (board.player().count_ones(), board.opponent().count_ones())
                 };
                 log.push(format!("draw {black}-{white}"));
                 moved = true;
@@ -102,7 +102,7 @@ fn expected_log(black: &[Move], white: &[Move]) -> (Vec<String>, Option<Color>) 
         }
     }
     // Black is to move again after a whole round.
-    let (black, white) = (board.player.count_ones(), board.opponent.count_ones());
+    let (black, white) = (board.player().count_ones(), board.opponent().count_ones());
     let winner = match black.cmp(&white) {
         std::cmp::Ordering::Greater => Some(Color::Black),
         std::cmp::Ordering::Less => Some(Color::White),

@@ -133,10 +133,10 @@ fn with_pass<M>(mine: Vec<M>, theirs_empty: bool) -> Vec<Option<M>> {
 
 /// An 8×8 board's cells: `X` the player to move's discs, `O` the opponent's.
 fn othello_grid(board: &othello::Board) -> Vec<Vec<char>> {
-    let cell = |square: u32| match (board.player >> square & 1, board.opponent >> square & 1) {
-        (1, _) => 'X',
-        (_, 1) => 'O',
-        _ => '.',
+    let cell = |square: u32| match board.owner(othello::Square::from_index(square)) {
+        Some(true) => 'X',
+        Some(false) => 'O',
+        None => '.',
     };
     (0..8).map(|row| (0..8).map(|col| cell(row * 8 + col)).collect()).collect()
 }

@@ -2,7 +2,8 @@
 //! with the tie-break the assignments document (the quickest win, else a draw, else the
 //! latest loss). Slow and obviously right: every position's value is remembered, so it
 //! serves small games and late positions, and the engines' fast exact solvers are checked
-//! against it there.
+//! against it there. [`final_value`] is the same search for a score rather than a result
+//! (the disc difference an Othello endgame solver finds).
 //!
 //! ```
 //! use gamekit_engines::tictactoe::{EMPTY, O, X};
@@ -16,7 +17,7 @@
 //! assert_eq!(minimax.best_moves(&board), [2]);
 //! ```
 
-use gamekit_engines::game::{Game, Outcome};
+use gamekit_engines::game::{Evaluate, Game, Outcome};
 use std::collections::HashMap;
 use std::hash::Hash;
 
@@ -80,4 +81,30 @@ impl<G: Game + Hash> Minimax<G> {
         let best = values.iter().copied().max();
         moves.into_iter().zip(values).filter(|&(_, value)| Some(value) == best).map(|(mv, _)| mv).collect()
     }
+}
+
+/// The value of `game` for the player to move when both sides play for the best
+/// [`Evaluate::final_value`] of the finished game, however many plies it takes: the exact
+/// score an endgame solver finds, by plain minimax with every position's value remembered.
+pub fn final_value<G: Evaluate + Hash>(game: &G) -> i32 {
+    fn value<G: Evaluate + Hash>(game: &G, values: &mut HashMap<G, i32>) -> i32 {
+        if game.outcome().is_some() {
+            return game.final_value();
+        }
+        if let Some(&value) = values.get(game) {
+            return value;
+        }
+        let best = game
+            .moves()
+            .map(|mv| {
+                let mut next = *game;
+                next.play_unchecked(mv);
+                -value(&next, values)
+            })
+            .max()
+            .expect("a game not over has a move");
+        values.insert(*game, best);
+        best
+    }
+    value(game, &mut HashMap::new())
 }

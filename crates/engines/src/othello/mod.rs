@@ -66,9 +66,9 @@ const RAYS: [[u64; 8]; 64] = {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Board {
     /// The discs of the player to move.
-    pub player: u64,
+    player: u64,
     /// The discs of the other player.
-    pub opponent: u64,
+    opponent: u64,
 }
 
 /// Why a text is not a board.
@@ -121,6 +121,26 @@ impl Board {
         }
     }
 
+    /// A board from the discs of the player to move and of the opponent, as bitboards (bit
+    /// [`Square::index`] for each disc).
+    ///
+    /// # Panics
+    /// When a square holds a disc of both.
+    pub fn new(player: u64, opponent: u64) -> Board {
+        assert_eq!(player & opponent, 0, "a square holds two discs");
+        Board { player, opponent }
+    }
+
+    /// The discs of the player to move, as a bitboard.
+    pub fn player(&self) -> u64 {
+        self.player
+    }
+
+    /// The discs of the other player, as a bitboard.
+    pub fn opponent(&self) -> u64 {
+        self.opponent
+    }
+
     /// A board from each square's disc: `owner(square)` is `Some(true)` for a disc of the
     /// player to move, `Some(false)` for one of the opponent, `None` for an empty square.
     pub fn from_owners(owner: impl Fn(u32) -> Option<bool>) -> Board {
@@ -129,6 +149,12 @@ impl Board {
             Some(false) => Board { opponent: board.opponent | 1 << square, ..board },
             None => board,
         })
+    }
+
+    /// Whose disc is on `square`, as [`from_owners`](Self::from_owners) takes it.
+    pub fn owner(&self, square: Square) -> Option<bool> {
+        let bit = square.bit();
+        if self.player & bit != 0 { Some(true) } else { (self.opponent & bit != 0).then_some(false) }
     }
 
     /// The empty squares.
