@@ -8,7 +8,7 @@
 use crate::boards::{address, board, show, with_size, wrong_board};
 use gamekit_engines::cin::Ending;
 use gamekit_engines::reversi::program::transcript;
-use gamekit_engines::reversi::{BLACK, BLOCK, EMPTY, Position, WHITE, opponent};
+use gamekit_engines::reversi::{BLACK, BLOCK, Cell, EMPTY, Position, WHITE, opponent};
 use gamekit_testkit::{Capped, assert_same_run};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -38,7 +38,7 @@ fn played(size: usize, rng: &mut ChaCha8Rng) -> Position {
     for _ in 0..rng.random_range(0..40) {
         let moves = position.legal_moves(player);
         if !moves.is_empty() {
-            let (row, col) = moves[rng.random_range(0..moves.len())];
+            let Cell { row, col } = moves[rng.random_range(0..moves.len())];
             position.play(player, row as i64, col as i64).expect("a legal move");
         }
         player = opponent(player);
@@ -202,7 +202,7 @@ fn random_game(size: usize, rng: &mut ChaCha8Rng) -> Vec<u8> {
         } else {
             passes = 0;
             bad_lines(&mut input, rng);
-            let (row, col) = moves[rng.random_range(0..moves.len())];
+            let Cell { row, col } = moves[rng.random_range(0..moves.len())];
             input += &typed(row, col, rng);
             position.play(player, row as i64, col as i64).expect("a legal move");
         }

@@ -9,8 +9,9 @@
 //! ```
 //! use gamekit_engines::reversi::{Cell, Position, BLACK};
 //! let mut position = Position::new(4).unwrap();
-//! assert_eq!(position.legal_moves(BLACK), [(0, 2), (1, 3), (2, 0), (3, 1)]);
-//! assert_eq!(Cell { row: 0, col: 2 }.to_string(), "C1", "as the program names it");
+//! let moves: Vec<String> = position.legal_moves(BLACK).iter().map(Cell::to_string).collect();
+//! assert_eq!(moves, ["C1", "D2", "A3", "B4"], "as the program names cells");
+//! assert_eq!(position.legal_moves(BLACK)[0], Cell { row: 0, col: 2 });
 //! position.play(BLACK, 0, 2).unwrap();
 //! assert_eq!(position.to_string(), "   A B C D\n 1 . . X . \n 2 . X X . \n 3 . O X . \n 4 . . . . \n");
 //! ```
@@ -151,11 +152,11 @@ impl Position {
     }
 
     /// Every legal move of `player`, in row-major order.
-    pub fn legal_moves(&self, player: char) -> Vec<(usize, usize)> {
+    pub fn legal_moves(&self, player: char) -> Vec<Cell> {
         let size = self.size;
         (0..size)
-            .flat_map(|row| (0..size).map(move |col| (row, col)))
-            .filter(|&(row, col)| self.is_legal(player, row as i64, col as i64))
+            .flat_map(|row| (0..size).map(move |col| Cell { row, col }))
+            .filter(|cell| self.is_legal(player, cell.row as i64, cell.col as i64))
             .collect()
     }
 
@@ -225,7 +226,7 @@ impl Game for Turn {
     fn moves(&self) -> impl Iterator<Item = Self::Move> {
         let moves = self.position.legal_moves(self.to_move);
         let pass = moves.is_empty() && !self.position.legal_moves(opponent(self.to_move)).is_empty();
-        moves.into_iter().map(|(row, col)| Some(Cell { row, col })).chain(pass.then_some(None))
+        moves.into_iter().map(Some).chain(pass.then_some(None))
     }
 
     /// # Panics
