@@ -42,7 +42,7 @@ pub fn openings(plies: u32) -> Vec<Vec<(i32, i32)>> {
             all.push(line.clone());
             return;
         }
-        for square in othello::squares(board.moves()) {
+        for square in othello::squares(board.legal_moves()) {
             line.push(row_col(square));
             extend(board.after(square), plies - 1, line, all);
             line.pop();

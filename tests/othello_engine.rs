@@ -34,7 +34,7 @@ fn the_strong_player_plays_a_move_when_it_has_one_and_passes_otherwise() {
     let mut engine = Engine::new(Duration::from_millis(20));
     let start = Board::start();
     let chosen = engine.choose(&start).expect("a move");
-    assert!(start.moves() & chosen.bit() != 0);
+    assert!(start.legal_moves() & chosen.bit() != 0);
     let no_move = Board::parse(&format!("XO{}", "-".repeat(62)), "O").expect("a board");
     assert_eq!(engine.choose(&no_move), None);
     let one_move = no_move.pass();

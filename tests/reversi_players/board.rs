@@ -75,7 +75,7 @@ fn play_flips_several_lines_at_once() {
     // A crowded middle, where moves flip along several lines at once: every move flips
     // exactly the oracle's discs.
     let (board, color) = after(&["f5", "f6", "e6", "f4", "e3", "c5", "c4", "d3", "c3", "b4"]);
-    for square in othello::squares(oracle(&board, color).moves()) {
+    for square in othello::squares(oracle(&board, color).legal_moves()) {
         let (row, col) = row_col(square);
         let mut played = board.clone();
         played.play(color, row, col).expect("a valid move");
@@ -114,7 +114,7 @@ fn valid_move_agrees_with_the_oracle_along_random_games() {
     for (board, color) in random_positions(1, 40) {
         let drawn = shown(&board);
         for color in [color, color.opponent()] {
-            let moves = oracle(&board, color).moves();
+            let moves = oracle(&board, color).legal_moves();
             for (row, col) in every_square() {
                 let expected = moves & 1 << square_at(row, col) != 0;
                 assert_eq!(
@@ -139,7 +139,7 @@ fn play_and_the_scores_agree_with_the_oracle_along_random_games() {
             position.opponent().count_ones() as i32,
             "score({opponent:?}) on the board\n{drawn}"
         );
-        for square in othello::squares(position.moves()) {
+        for square in othello::squares(position.legal_moves()) {
             let (row, col) = row_col(square);
             let mut played = board.clone();
             assert_eq!(played.play(color, row, col), Ok(()), "play({color:?}, {row}, {col}) on the board\n{drawn}");
@@ -168,7 +168,7 @@ fn possible_move_agrees_with_the_oracle_along_random_games() {
     for (board, color) in random_positions(3, 40) {
         let drawn = shown(&board);
         for color in [color, color.opponent()] {
-            let moves = oracle(&board, color).moves();
+            let moves = oracle(&board, color).legal_moves();
             let expected = (moves != 0).then(|| row_col(moves.trailing_zeros()));
             assert_eq!(board.possible_move(color), expected, "possible_move({color:?}) on the board\n{drawn}");
         }

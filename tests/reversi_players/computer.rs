@@ -54,7 +54,7 @@ impl Book {
             }
             None => (me, them),
         };
-        let replies = othello::Board::new(them, me).moves();
+        let replies = othello::Board::new(them, me).legal_moves();
         for square in squares(replies) {
             let score = self.eval_opponent(me, them, Some(square), best, worst, depth + 1);
             if score <= best {
@@ -64,7 +64,7 @@ impl Book {
         }
         if replies != 0 {
             worst
-        } else if othello::Board::new(me, them).moves() != 0 {
+        } else if othello::Board::new(me, them).legal_moves() != 0 {
             self.eval_opponent(me, them, None, best, worst, depth + 1)
         } else {
             self.end_of_game(me, them)
@@ -82,7 +82,7 @@ impl Book {
             }
             None => (me, them),
         };
-        let replies = othello::Board::new(me, them).moves();
+        let replies = othello::Board::new(me, them).legal_moves();
         for square in squares(replies) {
             let score = self.eval_self(me, them, Some(square), best, worst, depth + 1);
             if score >= worst {
@@ -92,7 +92,7 @@ impl Book {
         }
         if replies != 0 {
             best
-        } else if othello::Board::new(them, me).moves() != 0 {
+        } else if othello::Board::new(them, me).legal_moves() != 0 {
             self.eval_self(me, them, None, best, worst, depth + 1)
         } else {
             self.end_of_game(me, them)
@@ -102,7 +102,7 @@ impl Book {
     /// The book's `get_move` for the player to move on `board`.
     fn choose(&self, board: &othello::Board) -> Option<(i32, i32)> {
         let (mut best, mut choice) = (i32::MIN, None);
-        for square in squares(board.moves()) {
+        for square in squares(board.legal_moves()) {
             let score = self.eval_self(board.player(), board.opponent(), Some(square), best, i32::MAX, 1);
             if score >= best {
                 (best, choice) = (score, Some(row_col(square)));
@@ -160,7 +160,7 @@ fn no_move_when_the_colour_has_none() {
     let positions = random_positions(5, 30);
     let (board, color) = positions
         .iter()
-        .find(|(board, color)| oracle(board, *color).moves() == 0)
+        .find(|(board, color)| oracle(board, *color).legal_moves() == 0)
         .expect("a position where the side to move must pass");
     let drawn = shown(board);
     assert_eq!(

@@ -77,7 +77,7 @@ fn expected_log(black: &[Move], white: &[Move]) -> (Vec<String>, Option<Color>) 
     loop {
         let mut moved = false;
         for side in [Color::Black, Color::White] {
-            let moves = board.moves();
+            let moves = board.legal_moves();
             if moves == 0 {
                 log.push(format!("{side:?} skips"));
                 board = board.pass();

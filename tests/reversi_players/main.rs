@@ -84,7 +84,7 @@ fn after(moves: &[&str]) -> (Board, Color) {
     let mut board = Board::new();
     let mut color = Color::Black;
     for name in moves {
-        if oracle(&board, color).moves() == 0 {
+        if oracle(&board, color).legal_moves() == 0 {
             color = color.opponent();
         }
         let (row, col) = square(name);
@@ -100,9 +100,9 @@ fn random_game(rng: &mut ChaCha8Rng) -> (Vec<Position>, Vec<(Color, Move)>) {
     let (mut board, mut color) = (Board::new(), Color::Black);
     let (mut positions, mut moves) = (vec![(board.clone(), color)], Vec::new());
     loop {
-        let options = oracle(&board, color).moves();
+        let options = oracle(&board, color).legal_moves();
         if options == 0 {
-            if oracle(&board, color.opponent()).moves() == 0 {
+            if oracle(&board, color.opponent()).legal_moves() == 0 {
                 return (positions, moves);
             }
         } else {

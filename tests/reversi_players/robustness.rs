@@ -62,7 +62,7 @@ fn windows_line_ends_are_read_as_line_ends() {
     let mut board = oracle(&Board::new(), Color::Black);
     let mut lines = vec!["h".to_owned(), "h".to_owned()];
     while !board.is_over() {
-        let moves = board.moves();
+        let moves = board.legal_moves();
         if moves == 0 {
             board = board.pass();
             continue;

@@ -116,7 +116,7 @@ impl Solver {
     /// The root: like [`search`](Self::search), but keeps the best move (the first move of
     /// the best value, in the solver's order).
     fn root(&mut self, board: &Board) -> Solution {
-        let moves = board.moves();
+        let moves = board.legal_moves();
         if moves == 0 {
             let score = -self.search(&board.pass(), -64, 64, true);
             return Solution { score, best: None };
@@ -155,7 +155,7 @@ impl Solver {
         if self.out_of_time() {
             return 0;
         }
-        let moves = board.moves();
+        let moves = board.legal_moves();
         if moves == 0 {
             return if passed { board.final_score() } else { -self.search(&board.pass(), -beta, -alpha, true) };
         }
@@ -273,7 +273,7 @@ impl Solver {
         let mut list = Moves::default();
         for square in squares(moves) {
             let next = board.after(square);
-            let replies = mobility(next.moves());
+            let replies = mobility(next.legal_moves());
             let key = if square == u32::from(first) {
                 i32::MIN
             } else if let Some(depth) = depth {
@@ -446,10 +446,10 @@ mod tests {
         for _ in 0..60 {
             let mut board = Board::start();
             while board.empty().count_ones() > 9 {
-                let moves = board.moves();
+                let moves = board.legal_moves();
                 if moves == 0 {
                     board = board.pass();
-                    if board.moves() == 0 {
+                    if board.legal_moves() == 0 {
                         break;
                     }
                     continue;

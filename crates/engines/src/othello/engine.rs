@@ -29,7 +29,7 @@ impl Engine {
 
     /// The move to play on `board`, or `None` when the player to move must pass.
     pub fn choose(&mut self, board: &Board) -> Option<Square> {
-        let moves = board.moves();
+        let moves = board.legal_moves();
         if moves.count_ones() <= 1 {
             return squares(moves).next().map(Square::from_index);
         }

@@ -27,7 +27,7 @@ pub const WIN: i32 = 4096;
 /// The value of `board` for the player to move: positive is good for them; the final disc
 /// difference times [`WIN`] when neither side can move.
 pub fn evaluate(board: &Board) -> i32 {
-    let (moves, replies) = (board.moves(), board.pass().moves());
+    let (moves, replies) = (board.legal_moves(), board.pass().legal_moves());
     if moves | replies == 0 {
         return board.final_score() * WIN;
     }
@@ -79,7 +79,7 @@ mod tests {
             let mut board = Board::start();
             while !board.is_over() {
                 assert!(evaluate(&board).abs() < WIN, "{}", evaluate(&board));
-                let moves: Vec<u32> = crate::othello::squares(board.moves()).collect();
+                let moves: Vec<u32> = crate::othello::squares(board.legal_moves()).collect();
                 board =
                     if moves.is_empty() { board.pass() } else { board.after(moves[rng.random_range(0..moves.len())]) };
             }

@@ -11,7 +11,7 @@
 //! ```
 //! use gamekit_engines::{game::perft, othello::Board};
 //! let start = Board::start();
-//! assert_eq!(start.moves().count_ones(), 4);
+//! assert_eq!(start.legal_moves().count_ones(), 4);
 //! assert_eq!(perft(&start, 4), 244);
 //! ```
 
@@ -164,7 +164,7 @@ impl Board {
 
     /// The squares the player to move may play: empty, and closing a line of the opponent's
     /// discs in some direction.
-    pub fn moves(&self) -> u64 {
+    pub fn legal_moves(&self) -> u64 {
         // A line running sideways or diagonally never has an opponent's disc of column a or
         // h inside it, so leaving those out stops shifts from wrapping round a row's end.
         let inner = self.opponent & 0x7e7e_7e7e_7e7e_7e7e;
@@ -202,7 +202,7 @@ impl Board {
     }
 
     /// The position after the player to move plays `square` (a bit of
-    /// [`moves`](Self::moves)), with the other player to move: the bitboards' fast path, not
+    /// [`legal_moves`](Self::legal_moves)), with the other player to move: the bitboards' fast path, not
     /// checked ([`Game::play`](crate::game::Game::play) is).
     pub fn after(&self, square: u32) -> Board {
         self.play_flipping(square, self.flips(square))
@@ -227,7 +227,7 @@ impl Board {
 
     /// Whether the game is over: neither side can move.
     pub fn is_over(&self) -> bool {
-        self.moves() | self.pass().moves() == 0
+        self.legal_moves() | self.pass().legal_moves() == 0
     }
 
     /// The position after the player to move passes.
@@ -398,9 +398,10 @@ mod tests {
     #[test]
     fn the_start_has_four_moves_and_they_flip_one_disc() {
         let start = Board::start();
-        let names: Vec<String> = squares(start.moves()).map(|square| Square::from_index(square).to_string()).collect();
+        let names: Vec<String> =
+            squares(start.legal_moves()).map(|square| Square::from_index(square).to_string()).collect();
         assert_eq!(names, ["d3", "c4", "f5", "e6"]);
-        for square in squares(start.moves()) {
+        for square in squares(start.legal_moves()) {
             assert_eq!(start.flips(square).count_ones(), 1);
         }
     }
@@ -439,7 +440,7 @@ mod tests {
             for square in squares(board.empty()) {
                 let flips = flips_by_walking(&board, square);
                 assert_eq!(board.flips(square), flips, "{board:?} {square}");
-                assert_eq!(board.moves() & 1 << square != 0, flips != 0, "{board:?} {square}");
+                assert_eq!(board.legal_moves() & 1 << square != 0, flips != 0, "{board:?} {square}");
             }
         }
     }
@@ -453,7 +454,7 @@ mod tests {
         let mut positions = Vec::new();
         loop {
             positions.push(if black_to_move { (board.player, board.opponent) } else { (board.opponent, board.player) });
-            let moves = board.moves();
+            let moves = board.legal_moves();
             if board.is_over() {
                 return positions;
             }

@@ -18,7 +18,7 @@ impl Game for Board {
 
     /// The squares from a1 up; a pass alone when there are none but the opponent can move.
     fn moves(&self) -> impl Iterator<Item = Option<Square>> {
-        let squares = Board::moves(self);
+        let squares = Board::legal_moves(self);
         Moves { squares, pass: squares == 0 && !self.is_over() }
     }
 
@@ -37,7 +37,7 @@ impl Game for Board {
 
     /// The set's size, or one for a forced pass.
     fn move_count(&self) -> u64 {
-        match Board::moves(self) {
+        match Board::legal_moves(self) {
             0 => u64::from(!self.is_over()),
             moves => u64::from(moves.count_ones()),
         }
