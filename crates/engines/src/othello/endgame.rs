@@ -2,7 +2,7 @@
 //!
 //! Negamax with alpha–beta on null windows (principal variation search). What makes it fast
 //! is the order it tries moves in, since a good first move lets the rest be refuted cheaply:
-//! - the best move a [`Table`] remembers for the position, first;
+//! - the best move a `Table` remembers for the position, first;
 //! - far from the end, by a shallow search of the [evaluation](super::eval);
 //! - nearer the end, *fastest first*: the moves that leave the opponent the fewest replies
 //!   (weighted towards corners), which keeps the tree narrow;

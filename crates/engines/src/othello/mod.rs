@@ -1,7 +1,8 @@
-//! The reference engine for 8×8 Reversi (Othello), on bitboards: the rules here (the
-//! [`Game`](crate::game::Game) is in [`search`]), the [exact endgame solver](endgame), the
-//! [evaluation](eval), the [search](search) by it, and the strong player that combines them under a time budget ([`engine`]); [`ffo`] reads
-//! the FFO test positions.
+//! The reference engine for 8×8 Reversi (Othello), on bitboards: the rules here (a
+//! [`Game`]: a move is a [`Square`], or `None` for a forced pass), the [exact endgame
+//! solver](endgame), the [evaluation](eval), the [search] by it, and the strong
+//! player that combines them under a time budget ([`engine`]); [`ffo`] reads the FFO test
+//! positions.
 //!
 //! A square is a bit: a1 is bit 0, b1 bit 1, … h1 bit 7, a2 bit 8, … h8 bit 63 (columns a–h
 //! left to right, rows 1–8 top to bottom, as the FFO files in `fixtures/othello` write
@@ -21,6 +22,8 @@ pub mod eval;
 pub mod ffo;
 pub mod search;
 mod table;
+
+use crate::game::{Game, Outcome};
 
 /// Every square but those of column a: what a shift towards column h may land on.
 const NOT_A: u64 = 0xfefe_fefe_fefe_fefe;
@@ -203,7 +206,7 @@ impl Board {
 
     /// The position after the player to move plays `square` (a bit of
     /// [`legal_moves`](Self::legal_moves)), with the other player to move: the bitboards' fast path, not
-    /// checked ([`Game::play`](crate::game::Game::play) is).
+    /// checked ([`Game::play`] is).
     pub fn after(&self, square: u32) -> Board {
         self.play_flipping(square, self.flips(square))
     }
@@ -249,6 +252,68 @@ fn moves_along(player: u64, opponent: u64, step: u32) -> u64 {
         down |= pairs_down & down >> (2 * step);
     }
     up << step | down >> step
+}
+
+impl Game for Board {
+    type Move = Option<Square>;
+
+    /// The squares from a1 up; a pass alone when there are none but the opponent can move.
+    fn moves(&self) -> impl Iterator<Item = Option<Square>> {
+        let squares = Board::legal_moves(self);
+        Moves { squares, pass: squares == 0 && !self.is_over() }
+    }
+
+    fn play_unchecked(&mut self, mv: Option<Square>) {
+        *self = mv.map_or_else(|| self.pass(), |square| Board::after(self, square.index()));
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        let outcome = match self.final_score() {
+            0 => Outcome::Draw,
+            score if score > 0 => Outcome::Win,
+            _ => Outcome::Loss,
+        };
+        self.is_over().then_some(outcome)
+    }
+
+    /// The set's size, or one for a forced pass.
+    fn move_count(&self) -> u64 {
+        match Board::legal_moves(self) {
+            0 => u64::from(!self.is_over()),
+            moves => u64::from(moves.count_ones()),
+        }
+    }
+}
+
+/// The moves of a board: its squares from a1 up, or a pass alone.
+struct Moves {
+    squares: u64,
+    pass: bool,
+}
+
+impl Iterator for Moves {
+    type Item = Option<Square>;
+
+    fn next(&mut self) -> Option<Option<Square>> {
+        if self.squares != 0 {
+            let square = self.squares.trailing_zeros();
+            self.squares &= self.squares - 1;
+            Some(Some(Square(square as u8)))
+        } else {
+            std::mem::take(&mut self.pass).then_some(None)
+        }
+    }
+
+    /// A loop over the squares' bits, without `next`'s test for a pass at each (perft
+    /// spends most of its time here).
+    fn fold<B, F: FnMut(B, Option<Square>) -> B>(self, init: B, mut f: F) -> B {
+        let mut accumulated =
+            squares(self.squares).fold(init, |accumulated, square| f(accumulated, Some(Square(square as u8))));
+        if self.pass {
+            accumulated = f(accumulated, None);
+        }
+        accumulated
+    }
 }
 
 /// The discs of `discs` that can never be flipped, on a board whose occupied squares are
