@@ -205,8 +205,8 @@ impl Board {
     }
 
     /// The position after the player to move plays `square` (a bit of
-    /// [`legal_moves`](Self::legal_moves)), with the other player to move: the bitboards' fast path, not
-    /// checked ([`Game::play`] is).
+    /// [`legal_moves`](Self::legal_moves)), with the other player to move: the bitboards'
+    /// fast path, not checked ([`Game::play`] is).
     pub fn after(&self, square: u32) -> Board {
         self.play_flipping(square, self.flips(square))
     }
@@ -259,12 +259,12 @@ impl Game for Board {
 
     /// The squares from a1 up; a pass alone when there are none but the opponent can move.
     fn moves(&self) -> impl Iterator<Item = Option<Square>> {
-        let squares = Board::legal_moves(self);
+        let squares = self.legal_moves();
         Moves { squares, pass: squares == 0 && !self.is_over() }
     }
 
     fn play_unchecked(&mut self, mv: Option<Square>) {
-        *self = mv.map_or_else(|| self.pass(), |square| Board::after(self, square.index()));
+        *self = mv.map_or_else(|| self.pass(), |square| self.after(square.index()));
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -278,7 +278,7 @@ impl Game for Board {
 
     /// The set's size, or one for a forced pass.
     fn move_count(&self) -> u64 {
-        match Board::legal_moves(self) {
+        match self.legal_moves() {
             0 => u64::from(!self.is_over()),
             moves => u64::from(moves.count_ones()),
         }
