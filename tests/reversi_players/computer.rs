@@ -209,14 +209,18 @@ fn a_lost_game_is_the_worst_outcome_not_a_tie() {
     assert!(differing > 0, "the random games must include positions where the fix matters");
 }
 
-/// Positions where the side to move meets a pass of its own within the six levels, and where
-/// the pass counting as a level (as the book counts it) changes the move chosen.
+/// Positions where the search meets a pass within the six levels (the computer's own in the
+/// first two, the opponent's in the third), and where the pass counting as a level (as the
+/// book counts it) changes the move chosen.
 #[rstest]
 #[case::after_42_moves(
     "d3 e3 f5 c3 f2 d6 c5 f4 e6 d2 c7 g1 d1 c1 f3 b6 b2 b3 b4 d7 d8 g3 h3 g5 a7 c4 g4 a1 e1 f1 h6 a3 e2 b5 b1 a4 h1 h5 c2 a2 h4 c6"
 )]
 #[case::after_56_moves(
     "f5 f6 f7 g7 h7 h8 e6 d6 c6 e3 d7 g6 h6 c8 g8 b5 d3 c3 b2 g4 f3 e2 f4 d2 g3 g5 d1 e1 d8 a1 h5 g2 c4 c2 c1 e8 h1 h3 f1 b3 c5 b4 f2 h2 h4 e7 c7 b7 b6 a6 a4 b1 a2 b8 a7 f8"
+)]
+#[case::after_53_moves_the_opponent_passing(
+    "d3 c3 f5 f6 c4 f4 e6 e3 g5 h4 e2 c5 c6 e7 g6 h6 f3 d2 b3 g4 h7 g3 b6 h8 c2 d1 d7 b5 h5 b1 a5 a6 e8 a2 a3 d8 g7 c1 a1 b4 c8 b7 b8 a8 a7 c7 b2 g8 f1 a4 f2 d6 f8"
 )]
 fn the_books_choice_where_a_pass_counts_as_a_level(#[case] moves: &str) {
     let (board, color) = after(&moves.split(' ').collect::<Vec<_>>());
