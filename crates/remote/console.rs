@@ -1,5 +1,6 @@
-//! A console program (`run(args, input, output)`, reading as C++'s `cin` does) across the
-//! channel, for the assignments that have one: both sides of each include this file, naming
+//! The handout's console (`cin`) across the channel: its error, for every assignment, and a
+//! console program (`run(args, input, output)`, reading as C++'s `cin` does) for those whose
+//! program takes its input whole. Both sides of each remote crate include this file, naming
 //! the console's error (`cin::Error`) `ConsoleError` at their root (the probe takes it from
 //! the submission's crate, the judge from the kit's `cin`).
 
@@ -7,8 +8,30 @@ use crate::ConsoleError;
 use gamekit_probe::wire::{decode, encode};
 use std::io::{BufRead, Write};
 
-/// The error as it crosses: a kind, and its message.
-type Wire = (u8, String);
+/// The error as it crosses: its kind (0 the end of the input, 1 a usage error, 2 an I/O
+/// error) and its message.
+pub type Wire = (u8, String);
+
+/// The console's `error` as it crosses.
+#[allow(dead_code)]
+pub fn wire(error: ConsoleError) -> Wire {
+    match error {
+        ConsoleError::EndOfInput => (0, String::new()),
+        ConsoleError::Usage(message) => (1, message),
+        ConsoleError::Io(error) => (2, error.to_string()),
+    }
+}
+
+/// The console's error that crossed as `wire`; one of another kind is told as an I/O error.
+#[allow(dead_code)]
+pub fn unwire((kind, message): Wire) -> ConsoleError {
+    match kind {
+        0 => ConsoleError::EndOfInput,
+        1 => ConsoleError::Usage(message),
+        2 => ConsoleError::Io(std::io::Error::other(message)),
+        _ => ConsoleError::Io(std::io::Error::other(format!("an error of unknown kind {kind}: {message}"))),
+    }
+}
 
 /// The judge's side: the submission's `run`, made in the probe on the whole input; what it
 /// printed comes back into `output`.
@@ -26,11 +49,7 @@ where
     input.read_to_end(&mut bytes).map_err(ConsoleError::Io)?;
     let (printed, result): (Vec<u8>, Result<(), Wire>) = gamekit_probe::call("run", &(args, bytes));
     output.write_all(&printed).map_err(ConsoleError::Io)?;
-    result.map_err(|(kind, message)| match kind {
-        0 => ConsoleError::EndOfInput,
-        1 => ConsoleError::Usage(message),
-        _ => ConsoleError::Io(std::io::Error::other(message)),
-    })
+    result.map_err(unwire)
 }
 
 /// The probe's side: answers a call of `run` with the submission's, its output in memory
@@ -42,10 +61,6 @@ pub fn answer_run(
 ) -> Option<Vec<u8>> {
     let (args, input) = decode::<(Vec<String>, Vec<u8>)>(arguments)?;
     let mut output = gamekit_probe::Capped::new();
-    let result: Result<(), Wire> = run(&args, &input, &mut output).map_err(|error| match error {
-        ConsoleError::EndOfInput => (0, String::new()),
-        ConsoleError::Usage(message) => (1, message),
-        ConsoleError::Io(error) => (2, error.to_string()),
-    });
+    let result: Result<(), Wire> = run(&args, &input, &mut output).map_err(wire);
     Some(encode(&(output.bytes, result)))
 }

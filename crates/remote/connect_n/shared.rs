@@ -11,6 +11,5 @@ pub type ErrorWire = (u8, String);
 
 pub const SIZE: u8 = 0;
 pub const NO_MOVE: u8 = 1;
-pub const END_OF_INPUT: u8 = 2;
-pub const USAGE: u8 = 3;
-pub const IO: u8 = 4;
+/// A console error crosses with its kind (`console.rs`) from here up.
+pub const CONSOLE: u8 = 2;

@@ -2,7 +2,7 @@
 //! includes this file, with the handout's `Color` and `Error` at its root (the probe's are
 //! the submission's crate's, the judge's its own copy of `provided.rs`: the same code).
 
-use crate::{Color, Error};
+use crate::{Color, Error, console};
 
 /// A colour as it crosses: `true` for Black.
 pub type ColorWire = bool;
@@ -21,17 +21,17 @@ pub type ErrorWire = (u8, ColorWire, i32, i32, String);
 
 const INVALID_MOVE: u8 = 0;
 const NO_MOVE: u8 = 1;
-const END_OF_INPUT: u8 = 2;
-const USAGE: u8 = 3;
-const IO: u8 = 4;
+/// A console error crosses with its kind (`console.rs`) from here up.
+const CONSOLE: u8 = 2;
 
 pub fn error_wire(error: Error) -> ErrorWire {
     match error {
         Error::InvalidMove(color, row, col) => (INVALID_MOVE, color_wire(color), row, col, String::new()),
         Error::NoMove(color) => (NO_MOVE, color_wire(color), 0, 0, String::new()),
-        Error::Console(cin::Error::EndOfInput) => (END_OF_INPUT, false, 0, 0, String::new()),
-        Error::Console(cin::Error::Usage(message)) => (USAGE, false, 0, 0, message),
-        Error::Console(cin::Error::Io(error)) => (IO, false, 0, 0, error.to_string()),
+        Error::Console(error) => {
+            let (kind, message) = console::wire(error);
+            (CONSOLE + kind, false, 0, 0, message)
+        }
     }
 }
 
@@ -39,12 +39,7 @@ pub fn error((kind, wire, row, col, message): ErrorWire) -> Error {
     match kind {
         INVALID_MOVE => Error::InvalidMove(color(wire), row, col),
         NO_MOVE => Error::NoMove(color(wire)),
-        END_OF_INPUT => Error::Console(cin::Error::EndOfInput),
-        USAGE => Error::Console(cin::Error::Usage(message)),
-        IO => Error::Console(cin::Error::Io(std::io::Error::other(message))),
-        _ => {
-            Error::Console(cin::Error::Io(std::io::Error::other(format!("an error of unknown kind {kind}: {message}"))))
-        }
+        _ => Error::Console(console::unwire((kind - CONSOLE, message))),
     }
 }
 

@@ -1,31 +1,6 @@
 //! What the judge (`src/lib.rs`) and the probe (`probe/src/main.rs`) both name: each
 //! includes this file.
 
-/// The console's `Error` as it crosses: its kind (below) and its message.
-pub type ErrorWire = (u8, String);
-
-const END_OF_INPUT: u8 = 0;
-const USAGE: u8 = 1;
-const IO: u8 = 2;
-
-/// The console's `error` as it crosses.
-pub fn wire_error(error: cin::Error) -> ErrorWire {
-    match error {
-        cin::Error::EndOfInput => (END_OF_INPUT, String::new()),
-        cin::Error::Usage(message) => (USAGE, message),
-        cin::Error::Io(error) => (IO, error.to_string()),
-    }
-}
-
-/// The console's error that crossed as `wire`.
-pub fn unwire((kind, message): ErrorWire) -> cin::Error {
-    match kind {
-        END_OF_INPUT => cin::Error::EndOfInput,
-        USAGE => cin::Error::Usage(message),
-        _ => cin::Error::Io(std::io::Error::other(message)),
-    }
-}
-
 /// A `State` as it crosses.
 pub const WON: u8 = 0;
 pub const LOST: u8 = 1;

@@ -18,6 +18,9 @@ use std::time::Duration;
 
 pub use cin::{Screen, Terminal};
 
+use cin::Error as ConsoleError;
+#[path = "../../console.rs"]
+mod console;
 #[path = "../shared.rs"]
 mod shared;
 use shared::{ErrorWire, PlayerRef};
@@ -48,12 +51,7 @@ impl From<ErrorWire> for Error {
         match kind {
             shared::SIZE => Error::Size(message),
             shared::NO_MOVE => Error::NoMove(message),
-            shared::END_OF_INPUT => Error::Console(cin::Error::EndOfInput),
-            shared::USAGE => Error::Console(cin::Error::Usage(message)),
-            shared::IO => Error::Console(cin::Error::Io(io::Error::other(message))),
-            _ => {
-                Error::Console(cin::Error::Io(io::Error::other(format!("an error of unknown kind {kind}: {message}"))))
-            }
+            _ => Error::Console(console::unwire((kind - shared::CONSOLE, message))),
         }
     }
 }

@@ -22,6 +22,8 @@ use std::marker::PhantomData;
 mod provided;
 pub use provided::*;
 
+#[path = "../../console.rs"]
+mod console;
 #[path = "../shared.rs"]
 mod shared;
 use shared::{ColorWire, Played, color, color_wire, from_played, played};

@@ -21,9 +21,12 @@ use std::marker::PhantomData;
 
 pub use cin::{Error, Screen, Terminal};
 
+use cin::Error as ConsoleError;
+#[path = "../../console.rs"]
+mod console;
+use console::{Wire as ErrorWire, unwire, wire as wire_error};
 #[path = "../shared.rs"]
 mod shared;
-use shared::{ErrorWire, unwire, wire_error};
 #[path = "../../terminals/mod.rs"]
 mod terminals;
 

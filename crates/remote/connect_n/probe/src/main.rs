@@ -9,6 +9,9 @@ use gamekit_probe::objects::{self, Lent, keep, with};
 use gamekit_probe::wire::{decode, encode};
 use std::time::Duration;
 
+use cin::Error as ConsoleError;
+#[path = "../../../console.rs"]
+mod console;
 #[path = "../../shared.rs"]
 #[allow(dead_code)]
 mod shared;
@@ -29,9 +32,10 @@ fn error(error: connect_n::Error) -> ErrorWire {
     match error {
         connect_n::Error::Size(message) => (shared::SIZE, message),
         connect_n::Error::NoMove(message) => (shared::NO_MOVE, message),
-        connect_n::Error::Console(cin::Error::EndOfInput) => (shared::END_OF_INPUT, String::new()),
-        connect_n::Error::Console(cin::Error::Usage(message)) => (shared::USAGE, message),
-        connect_n::Error::Console(cin::Error::Io(error)) => (shared::IO, error.to_string()),
+        connect_n::Error::Console(error) => {
+            let (kind, message) = console::wire(error);
+            (shared::CONSOLE + kind, message)
+        }
     }
 }
 

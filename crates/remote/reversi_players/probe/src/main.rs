@@ -11,6 +11,9 @@ use reversi_players::{
     VirtualTextPlayer, corner_value, squares,
 };
 
+use reversi_players::ConsoleError;
+#[path = "../../../console.rs"]
+mod console;
 #[path = "../../shared.rs"]
 #[allow(dead_code)]
 mod shared;

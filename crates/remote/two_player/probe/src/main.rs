@@ -13,10 +13,14 @@ use two_player::{
     State, StoneEval, StoneMove, StoneText, Stonehenge, Terminal,
 };
 
+use two_player::Error as ConsoleError;
+#[path = "../../../console.rs"]
+mod console;
+use console::{Wire as ErrorWire, unwire, wire as wire_error};
 #[path = "../../shared.rs"]
 #[allow(dead_code)]
 mod shared;
-use shared::{C4View, ErrorWire, Expansion, Facts, StoneMoveWire, StoneView, unwire, wire_error};
+use shared::{C4View, Expansion, Facts, StoneMoveWire, StoneView};
 
 #[path = "../../../terminals/mod.rs"]
 mod terminals;
