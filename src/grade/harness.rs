@@ -123,13 +123,19 @@ pub fn build(
         return Ok(Err(errors));
     }
     let programs = programs_target.join("debug");
-    let judge = build_judge(kit, rubric, place, &toolchain)?;
-    Ok(Ok(Built { probe: programs.join(PROBE), programs, group: place.user, ..judge }))
+    let (test_binary, dir) = build_judge(kit, rubric, place, &toolchain)?;
+    Ok(Ok(Built { test_binary, dir, probe: programs.join(PROBE), programs, group: place.user }))
 }
 
 /// The assignment's judge: its suite linked with its remote crate, built outside the
 /// sandbox (it is the kit's code only) in `target/grade/judge-<assignment>/`, once per kit.
-fn build_judge(kit: &Path, rubric: &Rubric, place: &Place, toolchain: &Toolchain) -> Result<Built, GradeError> {
+/// Its test executable, and that directory (the tests' working directory).
+fn build_judge(
+    kit: &Path,
+    rubric: &Rubric,
+    place: &Place,
+    toolchain: &Toolchain,
+) -> Result<(PathBuf, PathBuf), GradeError> {
     let dir = place.shared_target.with_file_name(format!("judge-{}", rubric.assignment));
     write_harness(kit, rubric, Side::Judge, &dir, &format!("gamekit-judge-{}", rubric.assignment))?;
     let output = Command::new(&toolchain.cargo)
@@ -148,7 +154,7 @@ fn build_judge(kit: &Path, rubric: &Rubric, place: &Place, toolchain: &Toolchain
     }
     let test_binary = test_executable(&output.stdout, &rubric.assignment)
         .ok_or_else(|| GradeError::Harness(format!("cargo built no judge named '{}'", rubric.assignment)))?;
-    Ok(Built { test_binary, dir, programs: PathBuf::new(), probe: PathBuf::new(), group: place.user })
+    Ok((test_binary, dir))
 }
 
 /// Fetches the harness's dependencies and fits its lock file, outside the sandbox: Cargo
