@@ -1,11 +1,12 @@
-//! The engines' fast exact solvers against the testkit's plain minimax, on small positions:
-//! Connect N's solver on every position of small scaffolds, and Othello's endgame solver (the
-//! exact disc difference, and a best move) on positions near the end of random games.
+//! The engines' fast exact searches against the testkit's plain minimax, on small positions:
+//! Connect N's solver on every position of small scaffolds; on positions near the end of
+//! random Othello games, the endgame solver (the exact disc difference, and a best move) and
+//! the generic search run to the end.
 
 use gamekit::connect_n::{Position, Shape, Solver};
 use gamekit::game::Game;
-use gamekit::othello::{self, endgame, eval::WIN};
-use gamekit::testkit::minimax::{Minimax, final_value, plies};
+use gamekit::othello::{self, endgame, eval::WIN, search::Searcher};
+use gamekit::testkit::minimax::{Minimax, plies};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::HashSet;
@@ -37,9 +38,10 @@ fn connect_n_solver_agrees_on_every_position_of_small_scaffolds() {
 }
 
 #[test]
-fn othello_endgame_solver_agrees_on_the_disc_difference_near_the_end() {
+fn othello_endgame_solver_and_generic_search_agree_on_the_disc_difference_near_the_end() {
     let mut rng = ChaCha8Rng::seed_from_u64(5);
-    let mut solver = endgame::Solver::with_table(12);
+    let (mut minimax, mut solver, mut searcher) =
+        (Minimax::final_values(), endgame::Solver::with_table(12), Searcher::new(12));
     for _ in 0..60 {
         let mut board = othello::Board::start();
         while board.empty().count_ones() > 9 && board.outcome().is_none() {
@@ -47,11 +49,12 @@ fn othello_endgame_solver_agrees_on_the_disc_difference_near_the_end() {
             board.play_unchecked(moves[rng.random_range(0..moves.len())]);
         }
         if board.outcome().is_none() {
-            let solution = solver.solve(&board);
-            assert_eq!(solution.score * WIN, final_value(&board), "{board:?}");
+            let (exact, solution) = (minimax.value(&board), solver.solve(&board));
+            assert_eq!(solution.score * WIN, exact, "the endgame solver on {board:?}");
             if let Some(best) = solution.best {
-                assert_eq!(-final_value(&board.after(best.index())), solution.score * WIN, "{best} in {board:?}");
+                assert_eq!(minimax.value_of(&board, Some(best)), exact, "{best} in {board:?}");
             }
+            assert_eq!(searcher.value(&board, 20), exact, "the generic search to the end on {board:?}");
         }
     }
 }

@@ -2,8 +2,8 @@
 //! with the tie-break the assignments document (the quickest win, else a draw, else the
 //! latest loss). Slow and obviously right: every position's value is remembered, so it
 //! serves small games and late positions, and the engines' fast exact solvers are checked
-//! against it there. [`final_value`] is the same search for a score rather than a result
-//! (the disc difference an Othello endgame solver finds).
+//! against it there. [`Minimax::final_values`] is the same search for a score rather than a
+//! result (the disc difference an Othello endgame solver finds).
 //!
 //! ```
 //! use gamekit_engines::tictactoe::{EMPTY, O, X};
@@ -32,6 +32,10 @@ pub fn plies(value: i32) -> i32 {
 /// Perfect play's values, remembered by position.
 pub struct Minimax<G: Game + Hash> {
     values: HashMap<G, i32>,
+    /// A finished game's value for the player to move.
+    finished: fn(&G) -> i32,
+    /// Whether each ply moves a value one step towards 0, so that a sooner win is worth more.
+    by_plies: bool,
 }
 
 impl<G: Game + Hash> Default for Minimax<G> {
@@ -40,20 +44,27 @@ impl<G: Game + Hash> Default for Minimax<G> {
     }
 }
 
+/// [`WIN`], `-WIN` or 0 for a finished game's outcome.
+fn result<G: Game>(game: &G) -> i32 {
+    match game.outcome() {
+        Some(Outcome::Win) => WIN,
+        Some(Outcome::Loss) => -WIN,
+        _ => 0,
+    }
+}
+
 impl<G: Game + Hash> Minimax<G> {
-    /// An oracle that knows no position yet.
+    /// An oracle that knows no position yet, playing for the quickest win.
     pub fn new() -> Minimax<G> {
-        Minimax { values: HashMap::new() }
+        Minimax { values: HashMap::new(), finished: result, by_plies: true }
     }
 
     /// The value of `game` for the player to move, both sides playing perfectly: [`WIN`] less
-    /// the plies until the win, the opposite for a loss, 0 for a draw.
+    /// the plies until the win, the opposite for a loss, 0 for a draw (with
+    /// [`final_values`](Self::final_values), the best final value instead).
     pub fn value(&mut self, game: &G) -> i32 {
-        match game.outcome() {
-            Some(Outcome::Win) => return WIN,
-            Some(Outcome::Loss) => return -WIN,
-            Some(Outcome::Draw) => return 0,
-            None => {}
+        if game.outcome().is_some() {
+            return (self.finished)(game);
         }
         if let Some(&value) = self.values.get(game) {
             return value;
@@ -70,7 +81,7 @@ impl<G: Game + Hash> Minimax<G> {
         next.play_unchecked(mv);
         let value = -self.value(&next);
         // A ply further: a win less good, a loss less bad.
-        value - value.signum()
+        if self.by_plies { value - value.signum() } else { value }
     }
 
     /// The moves of `game` that keep its [`value`](Self::value), in the order
@@ -83,28 +94,10 @@ impl<G: Game + Hash> Minimax<G> {
     }
 }
 
-/// The value of `game` for the player to move when both sides play for the best
-/// [`Evaluate::final_value`] of the finished game, however many plies it takes: the exact
-/// score an endgame solver finds, by plain minimax with every position's value remembered.
-pub fn final_value<G: Evaluate + Hash>(game: &G) -> i32 {
-    fn value<G: Evaluate + Hash>(game: &G, values: &mut HashMap<G, i32>) -> i32 {
-        if game.outcome().is_some() {
-            return game.final_value();
-        }
-        if let Some(&value) = values.get(game) {
-            return value;
-        }
-        let best = game
-            .moves()
-            .map(|mv| {
-                let mut next = *game;
-                next.play_unchecked(mv);
-                -value(&next, values)
-            })
-            .max()
-            .expect("a game not over has a move");
-        values.insert(*game, best);
-        best
+impl<G: Evaluate + Hash> Minimax<G> {
+    /// An oracle playing for the best [`Evaluate::final_value`] of the finished game, however
+    /// many plies it takes: its values are the exact scores an endgame solver finds.
+    pub fn final_values() -> Minimax<G> {
+        Minimax { values: HashMap::new(), finished: G::final_value, by_plies: false }
     }
-    value(game, &mut HashMap::new())
 }

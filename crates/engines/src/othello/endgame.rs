@@ -439,39 +439,6 @@ impl Iterator for Moves {
 mod tests {
     use super::*;
 
-    /// Positions with few empties, from random games (a fixed generator).
-    fn late_positions() -> Vec<Board> {
-        let mut state: u64 = 7;
-        let mut positions = Vec::new();
-        for _ in 0..60 {
-            let mut board = Board::start();
-            while board.empty().count_ones() > 9 {
-                let moves = board.legal_moves();
-                if moves == 0 {
-                    board = board.pass();
-                    if board.legal_moves() == 0 {
-                        break;
-                    }
-                    continue;
-                }
-                state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-                let pick = (state >> 33) as usize % moves.count_ones() as usize;
-                board = board.after(squares(moves).nth(pick).unwrap());
-            }
-            positions.push(board);
-        }
-        positions
-    }
-
-    #[test]
-    fn the_generic_search_to_the_end_agrees_with_the_solver() {
-        let (mut searcher, mut solver) = (Searcher::new(12), Solver::with_table(12));
-        for board in late_positions().into_iter().take(20) {
-            let exact = solver.solve(&board).score;
-            assert_eq!(searcher.value(&board, 20), exact * super::super::eval::WIN, "{board:?}");
-        }
-    }
-
     #[test]
     fn a_solve_out_of_time_gives_nothing_and_spoils_nothing() {
         let line = include_str!("../../../../fixtures/othello/fforum-1-19.obf").lines().next().expect("FFO #1");
