@@ -210,8 +210,8 @@ fn a_lost_game_is_the_worst_outcome_not_a_tie() {
 }
 
 /// Positions where the search meets a pass within the six levels (the computer's own in the
-/// first two, the opponent's in the third), and where the pass counting as a level (as the
-/// book counts it) changes the move chosen.
+/// first two cases, the opponent's in the third), and where the pass counting as a level (as
+/// the book counts it) changes the move chosen.
 #[rstest]
 #[case::after_42_moves(
     "d3 e3 f5 c3 f2 d6 c5 f4 e6 d2 c7 g1 d1 c1 f3 b6 b2 b3 b4 d7 d8 g3 h3 g5 a7 c4 g4 a1 e1 f1 h6 a3 e2 b5 b1 a4 h1 h5 c2 a2 h4 c6"

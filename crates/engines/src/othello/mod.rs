@@ -472,6 +472,20 @@ mod tests {
     }
 
     #[test]
+    fn a_board_from_bitboards_tells_whose_each_disc_is() {
+        let board = Board::new(Square::from_index(27).bit(), Square::from_index(28).bit());
+        assert_eq!((board.player(), board.opponent()), (1 << 27, 1 << 28));
+        let owners = [27, 28, 0].map(|index| board.owner(Square::from_index(index)));
+        assert_eq!(owners, [Some(true), Some(false), None]);
+    }
+
+    #[test]
+    #[should_panic(expected = "a square holds two discs")]
+    fn a_board_with_two_discs_on_a_square_is_refused() {
+        Board::new(1 << 5, 1 << 5 | 1 << 6);
+    }
+
+    #[test]
     fn a_square_that_is_no_move_flips_nothing() {
         assert_eq!(Board::start().flips(0), 0);
     }
