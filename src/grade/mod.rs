@@ -123,9 +123,10 @@ pub fn check_assignment(kit: &Path, name: &str) -> Result<(), GradeError> {
 pub fn clean(kit: &Path, assignment: &str, submission: &Path) {
     let kit = kit.canonicalize().unwrap_or_else(|_| kit.to_owned());
     let submission = submission.canonicalize().unwrap_or_else(|_| submission.to_owned());
-    let place = harness::Place::of(&kit, assignment, &submission);
-    for dir in [place.dir, place.work] {
-        let _ = std::fs::remove_dir_all(dir);
+    if let Ok(place) = harness::Place::of(&kit, assignment, &submission, Isolation::detect()) {
+        for dir in [place.dir, place.work] {
+            let _ = std::fs::remove_dir_all(dir);
+        }
     }
 }
 
@@ -173,7 +174,7 @@ fn grade_telling(options: &Options, progress: &mut dyn FnMut(Progress)) -> Resul
     if isolation == Isolation::Users {
         sandbox::protect_kit(&kit).map_err(GradeError::io(format!("cannot make {} private", kit.display())))?;
     }
-    let place = harness::Place::of(&kit, &rubric.assignment, &submission);
+    let place = harness::Place::of(&kit, &rubric.assignment, &submission, isolation)?;
     let intake = intake::take(&kit, &rubric.package, &submission, &place.work)?;
     report.notes = intake.notes;
     if let Some(found) = locate::where_found(&upload, &submission, &locate::unpack_dir(&kit, &upload)) {
@@ -187,10 +188,6 @@ fn grade_telling(options: &Options, progress: &mut dyn FnMut(Progress)) -> Resul
             return Ok(report);
         }
     };
-    if isolation == Isolation::Users {
-        // Again, now that the judge and its builds are there.
-        sandbox::protect_kit(&kit).map_err(GradeError::io(format!("cannot make {} private", kit.display())))?;
-    }
     let runner = run::runner(&built, isolation);
     let names = run::list(&built, &runner)?;
     let groups: Vec<Option<usize>> = names.iter().map(|name| rubric.group_of(name)).collect();

@@ -35,7 +35,10 @@ pub fn runner(built: &Built, isolation: Isolation) -> Runner {
     };
     Runner {
         judge: sandbox(Isolation::None, &built.dir),
-        probe: sandbox(isolation, &built.programs).read_only(&built.programs).in_group(built.group),
+        probe: sandbox(isolation, &built.programs)
+            .confined(&built.confine)
+            .read_only(&built.programs)
+            .in_group(built.group),
     }
 }
 

@@ -66,10 +66,12 @@ impl Isolation {
     /// What the report a person reads says, in a line or two.
     pub fn short(self) -> &'static str {
         match self {
-            Isolation::Bubblewrap => "Your code ran in bubblewrap sandboxes; the suite's judge decided every verdict.",
+            Isolation::Bubblewrap => {
+                "Your code ran in bubblewrap sandboxes with no network; the suite's judge decided every verdict."
+            }
             Isolation::Users => {
-                "Your code ran as users of its own, not in bubblewrap (the network stayed open); \
-                 the suite's judge decided every verdict."
+                "Your code ran as users of its own, not in bubblewrap, with no network (a seccomp \
+                 filter); the suite's judge decided every verdict."
             }
             Isolation::None => {
                 "NOT ISOLATED: your code ran as this user and could read and change what it can \
@@ -80,8 +82,8 @@ impl Isolation {
     }
 
     /// What the full report says.
-    pub fn describe(self) -> &'static str {
-        match self {
+    pub fn describe(self) -> String {
+        let what = match self {
             Isolation::Bubblewrap => {
                 "isolated: the submission was built and its code run only in bubblewrap \
                  sandboxes (its own copy of the submission, no network, no other process, \
@@ -90,9 +92,9 @@ impl Isolation {
             Isolation::Users => {
                 "isolated by users: bubblewrap cannot create namespaces here, so the submission \
                  was built and its code run only as users of their own with no capabilities \
-                 (its own copy of the submission, the kit readable by no other user, limits on \
+                 (its own copy of the submission, the kit closed to other users, limits on \
                  time, memory, processes and output, every process killed after each test); \
-                 the network and the other processes were not hidden"
+                 other processes were visible, and what every user may read readable"
             }
             Isolation::None => {
                 "NOT ISOLATED: bubblewrap is not installed or cannot create namespaces here, and \
@@ -101,7 +103,8 @@ impl Isolation {
                  what this user can (time, memory and output were still limited); install \
                  bubblewrap to grade untrusted code"
             }
-        }
+        };
+        format!("{what}; in every process, a seccomp filter allowed {}", gamekit_confine::CLOSED)
     }
 }
 
@@ -240,6 +243,9 @@ pub struct Sandbox {
     /// The group its users run in (a harness's, whose files they may read); else each
     /// user's own.
     group: Option<u32>,
+    /// The seccomp filter's launcher (`gamekit-confine`), where the sandbox runs submitted
+    /// code or builds it.
+    confine: Option<PathBuf>,
 }
 
 /// Who a sandbox's processes run as, when the grader is root.
@@ -264,6 +270,7 @@ impl Sandbox {
             dir: dir.to_owned(),
             user: User::Grader,
             group: None,
+            confine: None,
         }
     }
 
@@ -301,6 +308,13 @@ impl Sandbox {
     /// Runs its users in `group` when the grader is root.
     pub fn in_group(mut self, group: u32) -> Sandbox {
         self.group = Some(group);
+        self
+    }
+
+    /// Runs everything under the seccomp filter that `launcher` (`gamekit-confine`)
+    /// installs: no socket, no other process reached, no namespace (see its crate's docs).
+    pub fn confined(mut self, launcher: &Path) -> Sandbox {
+        self.confine = Some(launcher.to_owned());
         self
     }
 
@@ -384,7 +398,8 @@ impl Sandbox {
     }
 
     /// The command that runs `program` in the sandbox, and the user it runs as (when not the
-    /// grader's).
+    /// grader's). Inside, the filter's launcher comes first (where the sandbox is
+    /// [`confined`](Self::confined)), then, as root, `setpriv` to the sandbox's user.
     fn command(&self, program: &Path, args: &[OsString]) -> (Command, Option<u32>) {
         let user = match self.user {
             _ if !is_root() => None,
@@ -392,41 +407,52 @@ impl Sandbox {
             User::OwnEachRun => Some(new_user()),
             User::Fixed(user) => Some(user),
         };
-        match self.isolation {
-            Isolation::None => {
-                let mut command = Command::new(program);
-                command.args(args).current_dir(&self.dir).env_clear().envs(self.env.iter().map(|(k, v)| (k, v)));
-                (command, None)
-            }
-            Isolation::Users => {
-                // Never as the grader: a user of its own, and nothing but what every user sees.
-                let user = user.unwrap_or_else(new_user);
-                let mut command = self.as_unprivileged(user);
-                command.args(["env", "-i", "-C"]).arg(&self.dir);
-                command.args(self.env.iter().map(|(name, value)| {
-                    let mut setting = OsString::from(format!("{name}="));
-                    setting.push(value);
-                    setting
-                }));
-                command.arg(program).args(args);
-                (command, Some(user))
-            }
-            Isolation::Bubblewrap => (self.bubblewrap(program, args, user), user),
+        // Never as the grader as users of their own: a user of its own.
+        let user = if self.isolation == Isolation::Users { Some(user.unwrap_or_else(new_user)) } else { user };
+        let mut inside: Vec<OsString> = self.confine.iter().map(OsString::from).collect();
+        if let Some(user) = user {
+            inside.extend(self.unprivileged(user));
         }
+        if self.isolation == Isolation::Users {
+            // Nothing but what every user sees, in the sandbox's directory.
+            inside.extend(["env", "-i", "-C"].map(OsString::from));
+            inside.push(self.dir.clone().into());
+            inside.extend(self.env.iter().map(|(name, value)| {
+                let mut setting = OsString::from(format!("{name}="));
+                setting.push(value);
+                setting
+            }));
+        }
+        inside.push(program.into());
+        inside.extend(args.iter().cloned());
+        let command = match self.isolation {
+            Isolation::None | Isolation::Users => {
+                let mut command = Command::new(&inside[0]);
+                command.args(&inside[1..]).current_dir(&self.dir).env_clear();
+                command.envs(self.env.iter().map(|(name, value)| (name, value)));
+                command
+            }
+            Isolation::Bubblewrap => self.bubblewrap(&inside, user.is_some()),
+        };
+        (command, user)
     }
 
     /// `setpriv` as `user` in the sandbox's group, with no capabilities left and none to
     /// gain; the program and its arguments follow.
-    fn as_unprivileged(&self, user: u32) -> Command {
+    fn unprivileged(&self, user: u32) -> Vec<OsString> {
         let (user, group) = (user.to_string(), self.group.map_or_else(|| user.to_string(), |group| group.to_string()));
-        let mut command = Command::new("setpriv");
-        command.args(["--reuid", &user, "--regid", &group, "--clear-groups"]);
-        command.args(["--bounding-set=-all", "--inh-caps=-all", "--no-new-privs", "--"]);
-        command
+        let words = ["setpriv", "--reuid", &user, "--regid", &group, "--clear-groups"].into_iter().chain([
+            "--bounding-set=-all",
+            "--inh-caps=-all",
+            "--no-new-privs",
+            "--",
+        ]);
+        words.map(OsString::from).collect()
     }
 
-    fn bubblewrap(&self, program: &Path, args: &[OsString], user: Option<u32>) -> Command {
-        let own_user = user.is_some();
+    /// bubblewrap running `inside` (a command line); `own_user` when that switches to a user
+    /// of its own (as root, so bubblewrap makes no user namespace).
+    fn bubblewrap(&self, inside: &[OsString], own_user: bool) -> Command {
         let mut command = Command::new(BWRAP);
         // Every namespace; the user one only where the sandbox does not get a user of its
         // own (as root, a user namespace would map no user but root).
@@ -438,7 +464,7 @@ impl Sandbox {
         command.args(["--perms", "1777", "--size", &(64 * MIB).to_string(), "--tmpfs", "/tmp"]);
         let system = ["/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/etc/alternatives", "/etc/ld.so.cache"];
         let mut binds: Vec<(&str, &Path)> = system.iter().map(|path| ("--ro-bind-try", Path::new(path))).collect();
-        binds.extend(self.read_only.iter().map(|path| ("--ro-bind", path.as_path())));
+        binds.extend(self.read_only.iter().chain(&self.confine).map(|path| ("--ro-bind", path.as_path())));
         binds.extend(self.writable.iter().map(|path| ("--bind", path.as_path())));
         // Outer directories before those inside them; bubblewrap would make the directories
         // leading to each readable by root only, so they are made first, readable by all.
@@ -457,18 +483,10 @@ impl Sandbox {
         for (name, value) in &self.env {
             command.arg("--setenv").arg(name).arg(value);
         }
-        if let Some(user) = user {
-            // Root outside, so bubblewrap made no user namespace: become a user of our own,
-            // with no capabilities left and none to gain.
-            let setpriv = self.as_unprivileged(user);
-            command.arg("--").arg(setpriv.get_program()).args(setpriv.get_args());
-        } else if is_root() {
+        if !own_user && is_root() {
             command.args(["--cap-drop", "ALL"]);
         }
-        if user.is_none() {
-            command.arg("--");
-        }
-        command.arg(program).args(args);
+        command.arg("--").args(inside);
         command
     }
 }
@@ -502,37 +520,17 @@ const USERS_EACH: u32 = 100_000_000;
 /// running.
 pub const SANDBOX_USER_IDS: std::ops::Range<u32> = SANDBOX_USERS..SANDBOX_USERS + 2 * USERS_EACH;
 
-/// Makes the kit unreadable to the users sandboxes run as, where no namespace hides it: other
-/// users may only pass through the kit's folder and those on the way to the harnesses (each
-/// read by its own group: the copy of the submission and of the probe's crates, what was
-/// built), and may not open anything else in them (the solutions, the suites, the fixtures,
-/// the engines, the judges).
+/// Makes the kit unreachable by the users sandboxes run as, where no namespace hides it:
+/// its folder is closed to other users, so nothing in it (the solutions, the suites, the
+/// fixtures, the engines, the judges) can be opened by them. What they build and run is
+/// elsewhere ([`harness::scratch`](super::harness::scratch)).
 ///
 /// # Errors
-/// When a permission cannot be changed.
+/// When its permissions cannot be changed.
 pub fn protect_kit(kit: &Path) -> std::io::Result<()> {
     use std::os::unix::fs::PermissionsExt;
-    let target = kit.join("target");
-    let grade = target.join("grade");
-    let passages = [kit.to_owned(), target, grade.clone(), grade.join("work")];
-    let set_others = |path: &Path, bits: u32| -> std::io::Result<()> {
-        let mode = std::fs::symlink_metadata(path)?.permissions().mode();
-        std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode & !0o007 | bits))
-    };
-    for passage in &passages {
-        if !passage.is_dir() {
-            continue;
-        }
-        set_others(passage, 0o001)?;
-        for entry in std::fs::read_dir(passage)? {
-            let path = entry?.path();
-            let symlink = std::fs::symlink_metadata(&path)?.file_type().is_symlink();
-            if !symlink && !passages.contains(&path) {
-                set_others(&path, 0)?;
-            }
-        }
-    }
-    Ok(())
+    let mode = std::fs::metadata(kit)?.permissions().mode();
+    std::fs::set_permissions(kit, std::fs::Permissions::from_mode(mode & !0o007))
 }
 
 /// Kills every process of `user` (a `setsid` daemon too: without a PID namespace nothing
