@@ -1,0 +1,73 @@
+//! The filter as a submission's code meets it: what it refuses, and that what a program
+//! needs (threads, pipes, files, a socket pair, child processes) still works.
+
+#![cfg(target_os = "linux")]
+
+use std::process::{Command, Output};
+
+/// Runs `script` with bash under `gamekit-confine`.
+fn confined(script: &str) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gamekit-confine")).args(["bash", "-c", script]).output().expect("confine runs")
+}
+
+fn says(output: &Output) -> String {
+    format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr))
+}
+
+#[test]
+fn no_socket_of_any_family_is_made() {
+    for address in ["/dev/tcp/127.0.0.1/9", "/dev/udp/127.0.0.1/9"] {
+        let output = confined(&format!("echo leaked > {address}"));
+        assert!(!output.status.success(), "{address}: {}", says(&output));
+        assert!(says(&output).contains("Operation not permitted"), "{address}: {}", says(&output));
+    }
+    let python = "import socket\nfor family in (socket.AF_UNIX, socket.AF_INET, socket.AF_INET6, socket.AF_NETLINK):\n    \
+                  try:\n        socket.socket(family, socket.SOCK_DGRAM)\n        print('made', family)\n    \
+                  except PermissionError:\n        print('refused', family)\n\
+                  a, b = socket.socketpair()\na.send(b'x')\nprint('pair', b.recv(1))";
+    let output = confined(&format!("python3 -c \"{python}\""));
+    let said = says(&output);
+    assert!(!said.contains("made"), "{said}");
+    assert_eq!(said.matches("refused").count(), 4, "{said}");
+    assert!(said.contains("pair b'x'"), "a socket pair reaches only itself: {said}");
+}
+
+#[test]
+fn namespaces_mounts_and_tracing_are_refused() {
+    for (what, script) in [
+        ("a user namespace", "unshare --user true"),
+        ("a network namespace", "unshare --net true"),
+        ("a mount", "mount -t tmpfs none /mnt"),
+        (
+            "tracing (exits 1 when refused)",
+            "python3 -c 'import ctypes, sys; sys.exit(ctypes.CDLL(None).ptrace(0, 0, 0, 0) == -1)'",
+        ),
+    ] {
+        let output = confined(script);
+        assert!(!output.status.success(), "{what} was allowed: {}", says(&output));
+    }
+}
+
+#[test]
+fn ipc_objects_that_outlive_the_process_are_refused() {
+    let output = confined("python3 -c 'import ctypes; print(ctypes.CDLL(None).shmget(0, 4096, 0o1600))'");
+    assert_eq!(String::from_utf8_lossy(&output.stdout).trim(), "-1", "{}", says(&output));
+}
+
+#[test]
+fn what_a_program_needs_still_works() {
+    let script = "set -e; echo piped | cat; f=$(mktemp); echo kept > $f; cat $f; rm $f; \
+                  python3 -c 'import threading; t = threading.Thread(target=print, args=(\"threaded\",)); t.start(); t.join()'; \
+                  (sleep 0.01 &) ; wait";
+    let output = confined(script);
+    assert!(output.status.success(), "{}", says(&output));
+    assert_eq!(String::from_utf8_lossy(&output.stdout), "piped\nkept\nthreaded\n");
+}
+
+#[test]
+fn a_program_that_cannot_run_is_status_127_and_no_program_is_2() {
+    let output = Command::new(env!("CARGO_BIN_EXE_gamekit-confine")).arg("/no/such/program").output().expect("runs");
+    assert_eq!(output.status.code(), Some(127));
+    let output = Command::new(env!("CARGO_BIN_EXE_gamekit-confine")).output().expect("runs");
+    assert_eq!(output.status.code(), Some(2));
+}
