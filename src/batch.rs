@@ -9,14 +9,14 @@
 //!
 //! The results go to an output folder: per submission `submissions/<id>/report.txt` (the
 //! report at 80 columns), `report.json`, `seconds` and `fingerprint`; for the class
-//! `gradebook.csv` and `summary.txt`. Grading again skips a submission whose fingerprint (its
-//! files, the rubric, the suite, the handout, the remote crate, `--timeout` and gamekit's
-//! version) is unchanged and which was graded, and keeps its report: an interrupted batch
-//! resumes.
+//! `gradebook.csv` and `summary.txt`. Grading again skips a submission whose fingerprint (a
+//! SHA-256 of its files, of every part of the kit that decides a grade, of the grader's
+//! executable and of `--timeout`) is unchanged and which was graded, and keeps its report:
+//! an interrupted batch resumes, and a batch run after the kit changed grades everyone again.
 
 use crate::grade::{self, Options, Report, Status, Style};
+use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
-use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, PoisonError};
@@ -117,7 +117,7 @@ pub fn run(batch: &Batch, event: impl Fn(Event) + Sync) -> Result<Vec<Graded>, B
     let rubric = grade::Rubric::load(&batch.kit, &batch.assignment)?;
     let submissions = submissions(&batch.submissions)?;
     std::fs::create_dir_all(&batch.out).map_err(io(format!("cannot create {}", batch.out.display())))?;
-    let suite = suite_fingerprint(batch, &rubric.package);
+    let suite = suite_fingerprint(batch);
     event(Event::Started(submissions.len()));
     // The reference alone first: the judge built and the reference timed, once for all.
     let reference = Options {
@@ -130,7 +130,7 @@ pub fn run(batch: &Batch, event: impl Fn(Event) + Sync) -> Result<Vec<Graded>, B
     grade::grade(&reference, |_| {})?;
     let grade_one = |(id, path): &(String, PathBuf), testing: &Mutex<()>| -> Result<Graded, BatchError> {
         let started = std::time::Instant::now();
-        let run = std::panic::AssertUnwindSafe(|| grade_or_reuse(batch, id, path, suite, testing));
+        let run = std::panic::AssertUnwindSafe(|| grade_or_reuse(batch, id, path, &suite, testing));
         let graded = std::panic::catch_unwind(run).unwrap_or_else(|panic| {
             let why = panic
                 .downcast_ref::<String>()
@@ -166,9 +166,15 @@ pub fn run(batch: &Batch, event: impl Fn(Event) + Sync) -> Result<Vec<Graded>, B
 
 /// One submission: its earlier report when its fingerprint is unchanged, else graded now
 /// (its tests waiting for `testing`), its reports written and its build output removed.
-fn grade_or_reuse(batch: &Batch, id: &str, path: &Path, suite: u64, testing: &Mutex<()>) -> Result<Graded, BatchError> {
+fn grade_or_reuse(
+    batch: &Batch,
+    id: &str,
+    path: &Path,
+    suite: &[u8],
+    testing: &Mutex<()>,
+) -> Result<Graded, BatchError> {
     let dir = batch.out.join("submissions").join(id);
-    let fingerprint = format!("{:016x}\n", fingerprint(path, suite));
+    let fingerprint = format!("{}\n", fingerprint(path, suite));
     if std::fs::read_to_string(dir.join("fingerprint")).is_ok_and(|old| old == fingerprint)
         && let Some(graded) = earlier(&dir, id).filter(|graded| graded.report.is_ok())
     {
@@ -233,45 +239,69 @@ fn earlier(dir: &Path, id: &str) -> Option<Graded> {
     Some(Graded { id: id.to_owned(), report, reused: true, seconds })
 }
 
-/// The submission's files (names and bytes, links not followed) and the suite's fingerprint.
-fn fingerprint(path: &Path, suite: u64) -> u64 {
-    let mut hasher = std::hash::DefaultHasher::new();
-    suite.hash(&mut hasher);
-    let mut pending = vec![path.to_owned()];
-    while let Some(next) = pending.pop() {
-        let Ok(metadata) = std::fs::symlink_metadata(&next) else { continue };
-        next.strip_prefix(path).unwrap_or(&next).hash(&mut hasher);
-        if metadata.is_dir() {
-            let mut entries: Vec<PathBuf> =
-                std::fs::read_dir(&next).into_iter().flatten().flatten().map(|entry| entry.path()).collect();
-            entries.sort();
-            // Popped in order: reversed onto the stack.
-            pending.extend(
-                entries.into_iter().rev().filter(|entry| entry.file_name().is_none_or(|name| name != "target")),
-            );
-        } else if metadata.is_file() {
-            std::fs::read(&next).unwrap_or_default().hash(&mut hasher);
-        }
-    }
-    hasher.finish()
+/// The submission's fingerprint: SHA-256 of the suite's and of its files, in hexadecimal.
+fn fingerprint(path: &Path, suite: &[u8]) -> String {
+    let mut hasher = Sha256::new();
+    hasher.update(suite);
+    hash_tree(&mut hasher, path);
+    hex(&hasher.finalize())
 }
 
-/// What grades a submission besides its files: the rubric and fixtures, the suite, the
-/// handout, the remote crate, the time limits given and gamekit's version. A change to any
-/// grades everyone again.
-fn suite_fingerprint(batch: &Batch, package: &str) -> u64 {
-    let mut hasher = std::hash::DefaultHasher::new();
-    for dir in [
-        batch.kit.join("fixtures").join(&batch.assignment),
-        batch.kit.join("tests").join(&batch.assignment),
-        batch.kit.join("starter").join(package),
-        batch.kit.join("crates").join("remote").join(&batch.assignment),
-    ] {
-        fingerprint(&dir, 0).hash(&mut hasher);
+/// What grades a submission besides its files, hashed: every part of the kit that decides a
+/// grade (its manifest and `Cargo.lock`, the grader's sources, the engines and the oracles,
+/// the testkit, the probe and remote crates, the suites, the fixtures and rubrics, the
+/// handouts, the reference solutions, whose times set the limits), the grader's own
+/// executable, the time limits given and gamekit's version. A change to any grades everyone
+/// again. SHA-256 is the same on every machine and with every Rust, so a batch resumes
+/// wherever it is run again.
+fn suite_fingerprint(batch: &Batch) -> Vec<u8> {
+    let mut hasher = Sha256::new();
+    for part in ["Cargo.toml", "Cargo.lock", "build.rs", "src", "crates", "tests", "fixtures", "starter", "solution"] {
+        hash_tree(&mut hasher, &batch.kit.join(part));
     }
-    batch.timeout.map(f64::to_bits).hash(&mut hasher);
-    env!("CARGO_PKG_VERSION").hash(&mut hasher);
-    hasher.finish()
+    if let Ok(grader) = std::env::current_exe().and_then(std::fs::read) {
+        hash_bytes(&mut hasher, &grader);
+    }
+    hash_bytes(&mut hasher, &batch.timeout.map_or(0, f64::to_bits).to_le_bytes());
+    hash_bytes(&mut hasher, env!("CARGO_PKG_VERSION").as_bytes());
+    hasher.finalize().to_vec()
+}
+
+/// Feeds `hasher` the tree at `path`: each entry's path relative to it, its kind, and a
+/// file's bytes or a link's target (links not followed); `target/` and `.git/` left out.
+fn hash_tree(hasher: &mut Sha256, path: &Path) {
+    let walk = walkdir::WalkDir::new(path).follow_links(false).sort_by_file_name().into_iter();
+    let walk = walk.filter_entry(|entry| !(entry.depth() > 0 && entry.file_type().is_dir() && is_build_output(entry)));
+    for entry in walk.flatten() {
+        let relative = entry.path().strip_prefix(path).unwrap_or(entry.path());
+        hash_bytes(hasher, relative.as_os_str().as_encoded_bytes());
+        let kind = entry.file_type();
+        if kind.is_file() {
+            hasher.update(b"f");
+            hash_bytes(hasher, &std::fs::read(entry.path()).unwrap_or_default());
+        } else if kind.is_symlink() {
+            hasher.update(b"l");
+            let target = std::fs::read_link(entry.path()).unwrap_or_default();
+            hash_bytes(hasher, target.as_os_str().as_encoded_bytes());
+        } else {
+            hasher.update(b"d");
+        }
+    }
+}
+
+/// `target/` and `.git/`: what building and versioning leave, not what grades.
+fn is_build_output(entry: &walkdir::DirEntry) -> bool {
+    entry.file_name() == "target" || entry.file_name() == ".git"
+}
+
+/// Feeds `hasher` `bytes` with their length first, so that no two sequences run together.
+fn hash_bytes(hasher: &mut Sha256, bytes: &[u8]) {
+    hasher.update((bytes.len() as u64).to_le_bytes());
+    hasher.update(bytes);
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|byte| format!("{byte:02x}")).collect()
 }
 
 /// `gradebook.csv`: a row per submission: its id, score, each group's points, status and
@@ -348,4 +378,78 @@ pub fn summary(graded: &[Graded]) -> String {
         }
     }
     text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A folder of its own under the system's temporary folder, emptied.
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("gamekit-batch-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("a scratch folder");
+        dir
+    }
+
+    fn tree_digest(dir: &Path) -> String {
+        let mut hasher = Sha256::new();
+        hash_tree(&mut hasher, dir);
+        hex(&hasher.finalize())
+    }
+
+    fn write(path: &Path, text: &str) {
+        std::fs::create_dir_all(path.parent().expect("a folder")).expect("a folder");
+        std::fs::write(path, text).expect("a file");
+    }
+
+    #[test]
+    fn a_tree_digest_sees_every_byte_and_name_but_not_where_the_tree_is_or_its_build_output() {
+        let [one, two] = ["one", "two"].map(scratch);
+        for dir in [&one, &two] {
+            write(&dir.join("src/lib.rs"), "pub fn f() {}\n");
+            write(&dir.join("Cargo.toml"), "[package]\n");
+        }
+        let digest = tree_digest(&one);
+        assert_eq!(digest, tree_digest(&two), "the same files in another place");
+        write(&two.join("target/debug/built"), "anything");
+        write(&two.join(".git/HEAD"), "anything");
+        assert_eq!(digest, tree_digest(&two), "build output and history do not count");
+        write(&two.join("src/lib.rs"), "pub fn f() { }\n");
+        assert_ne!(digest, tree_digest(&two), "a byte changed");
+        write(&two.join("src/lib.rs"), "pub fn f() {}\n");
+        std::fs::rename(two.join("src/lib.rs"), two.join("src/main.rs")).expect("a rename");
+        assert_ne!(digest, tree_digest(&two), "a file renamed");
+        for dir in [one, two] {
+            let _ = std::fs::remove_dir_all(dir);
+        }
+    }
+
+    #[test]
+    fn the_suites_fingerprint_changes_with_an_oracle_the_lock_file_or_the_time_limit_and_not_with_the_docs() {
+        let kit = scratch("kit");
+        write(&kit.join("crates/engines/src/tictactoe.rs"), "// the oracle\n");
+        write(&kit.join("Cargo.lock"), "# locked\n");
+        let mut batch = Batch {
+            kit: kit.clone(),
+            assignment: "tictactoe".into(),
+            submissions: kit.join("class"),
+            out: kit.join("class.graded"),
+            timeout: None,
+            jobs: 1,
+        };
+        let before = suite_fingerprint(&batch);
+        write(&kit.join("README.md"), "docs\n");
+        write(&kit.join("class.graded/gradebook.csv"), "id,score\n");
+        assert_eq!(before, suite_fingerprint(&batch), "the docs and the batch's own output do not grade");
+        write(&kit.join("crates/engines/src/tictactoe.rs"), "// the oracle, changed\n");
+        let changed = suite_fingerprint(&batch);
+        assert_ne!(before, changed, "an oracle changed");
+        write(&kit.join("Cargo.lock"), "# locked, another version\n");
+        assert_ne!(changed, suite_fingerprint(&batch), "the lock file changed");
+        let locked = suite_fingerprint(&batch);
+        batch.timeout = Some(5.0);
+        assert_ne!(locked, suite_fingerprint(&batch), "a time limit given");
+        let _ = std::fs::remove_dir_all(kit);
+    }
 }
