@@ -1,10 +1,11 @@
 //! The judge's ends of values that live on the other side: [`Object`], one of the
 //! submission's values kept in the probe, which a proxy in the judge holds by number; and a
 //! [`Lender`], the suite's own values (a player, a viewer) lent to the submission's code in
-//! the probe, which calls them back by number.
+//! the probe for a call, which calls them back by number.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
+use std::collections::hash_map::Entry;
 use std::thread::LocalKey;
 
 /// One of the submission's values, kept in the probe (its [`objects`](crate::objects)); let
@@ -43,6 +44,13 @@ impl Drop for Object {
 /// The suite's values of one kind (`dyn Player`, say) lent to the probe, in a thread-local:
 /// the submission's code holds their numbers and calls them back through the judge's answer
 /// to calls back.
+///
+/// A value is lent only for the length of a call ([`lending`](Self::lending)): the loan is
+/// that function's own and is taken back when it returns, however it ends, so nothing the
+/// probe can call back outlives the value it reaches, whatever becomes of the values that
+/// lend it (even forgotten, their destructors never run). A value the probe holds across
+/// calls (a game's players) is lent again, under the same number, for each call that may
+/// use it.
 pub struct Lender<T: ?Sized> {
     lent: RefCell<HashMap<u64, Lent<T>>>,
 }
@@ -61,27 +69,50 @@ impl<T: ?Sized> Default for Lender<T> {
 }
 
 impl<T: ?Sized + 'static> Lender<T> {
-    /// Lends `value` to the probe: the loan's number is what the probe calls it back by.
+    /// Runs `f` with `value` lent to the probe as number `id` (a [`new_id`], which the probe
+    /// may hold across loans): the probe's calls back reach it while `f` runs, and get no
+    /// answer once this returns.
     ///
-    /// # Safety
-    /// `value` must stay valid, and be used by nothing else, while the [`Loan`] lives (the
-    /// proxy that borrows or owns the value holds the loan, and drops it first).
-    pub unsafe fn lend(lender: &'static LocalKey<Lender<T>>, value: *mut T) -> Loan<T> {
-        // SAFETY: the caller's, as this function's.
-        unsafe { Lender::lend_as(lender, new_id(), value) }
+    /// # Panics
+    /// When a value is lent as `id` already.
+    pub fn lending<R>(lender: &'static LocalKey<Lender<T>>, id: u64, value: &mut T, f: impl FnOnce() -> R) -> R {
+        // SAFETY: `value` is borrowed mutably for this whole call, so it is valid and used by
+        // nothing else while `f` runs.
+        unsafe { Lender::lending_raw(lender, id, value, f) }
     }
 
-    /// Lends `value` as number `id` (a [`new_id`], which the probe may hold across loans: an
-    /// interface a skeleton shows games through, lent again for each of its calls).
+    /// [`lending`](Self::lending) for a value whose type lives only as long as a borrow (a
+    /// player a game of the suite's borrows for `'a`), its lifetime erased by the caller.
     ///
     /// # Safety
-    /// As [`lend`](Self::lend)'s.
-    pub unsafe fn lend_as(lender: &'static LocalKey<Lender<T>>, id: u64, value: *mut T) -> Loan<T> {
-        lender.with(|lender| {
-            let lent = lender.lent.borrow_mut().insert(id, Lent { value, busy: false });
-            assert!(lent.is_none(), "value {id} is lent already");
+    /// `value` must be valid, and used by nothing else, while `f` runs: a pointer made from
+    /// a `&mut` that is borrowed for this whole call (only its lifetime erased) is.
+    ///
+    /// # Panics
+    /// When a value is lent as `id` already.
+    pub unsafe fn lending_raw<R>(
+        lender: &'static LocalKey<Lender<T>>,
+        id: u64,
+        value: *mut T,
+        f: impl FnOnce() -> R,
+    ) -> R {
+        lender.with(|lender| match lender.lent.borrow_mut().entry(id) {
+            Entry::Occupied(_) => panic!("value {id} is lent already"),
+            Entry::Vacant(vacant) => {
+                vacant.insert(Lent { value, busy: false });
+            }
         });
-        Loan { id, lender, thread: std::marker::PhantomData }
+        /// Takes the loan back when the call ends, by a panic too.
+        struct Loan<T: ?Sized + 'static>(&'static LocalKey<Lender<T>>, u64);
+        impl<T: ?Sized + 'static> Drop for Loan<T> {
+            fn drop(&mut self) {
+                // After the thread's lender is gone (at the thread's exit) there is nothing
+                // left to take back.
+                let _ = self.0.try_with(|lender| lender.lent.borrow_mut().remove(&self.1));
+            }
+        }
+        let _loan = Loan(lender, id);
+        f()
     }
 
     /// Calls `f` with value `id`; `None` when there is none, or it is in a call back already.
@@ -102,8 +133,10 @@ impl<T: ?Sized + 'static> Lender<T> {
             }
         }
         let _free = Free(self, id);
-        // SAFETY: the value is valid until taken back (`lend`'s contract), and not busy, so
-        // this is its only reference while `f` runs.
+        // SAFETY: a value is in the table only while the `lending_raw` that lent it runs
+        // (further up this thread's stack, since the table is the thread's), during which
+        // it is valid and used by nothing else (`lending_raw`'s contract); and it is not
+        // busy, so this is its only reference while `f` runs.
         Some(f(unsafe { &mut *value }))
     }
 }
@@ -112,28 +145,4 @@ impl<T: ?Sized + 'static> Lender<T> {
 pub fn new_id() -> u64 {
     static LAST: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
     LAST.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
-}
-
-/// A value lent to the probe, by its number there; taken back when dropped (the probe's calls
-/// back to it get no answer from then on).
-pub struct Loan<T: ?Sized + 'static> {
-    id: u64,
-    lender: &'static LocalKey<Lender<T>>,
-    /// Taken back on the thread that lent it, where its lender is: not `Send`.
-    thread: std::marker::PhantomData<*const ()>,
-}
-
-impl<T: ?Sized + 'static> Loan<T> {
-    /// Its number in the probe.
-    pub fn id(&self) -> u64 {
-        self.id
-    }
-}
-
-impl<T: ?Sized + 'static> Drop for Loan<T> {
-    fn drop(&mut self) {
-        // After the thread's lender is gone (a loan dropped at the thread's exit) there is
-        // nothing left to take back.
-        let _ = self.lender.try_with(|lender| lender.lent.borrow_mut().remove(&self.id));
-    }
 }

@@ -8,12 +8,11 @@
 //! Only what the suite uses is here; the constants and the `Player` trait are the
 //! handout's (`provided.rs`).
 
-use gamekit_probe::proxy::{Lender, Loan, Object};
+use gamekit_probe::proxy::{Lender, Object, new_id};
 use gamekit_probe::wire::{Wire, decode, encode};
-use std::cell::OnceCell;
+use std::cell::{OnceCell, RefCell};
 use std::fmt;
 use std::io::{self, Write};
-use std::marker::PhantomData;
 use std::time::Duration;
 
 pub use cin::{Screen, Terminal};
@@ -213,10 +212,7 @@ impl SmartPlayer {
 /// The submission's game, between players of the submission's or of the suite's.
 pub struct Game<'a> {
     object: Object,
-    /// The suite's players it borrows, lent to the probe until the game is dropped (after
-    /// the game in the probe: fields drop in order).
-    _lent: Lent,
-    _players: PhantomData<&'a mut dyn Player>,
+    players: Players<'a>,
 }
 
 impl<'a> Game<'a> {
@@ -229,30 +225,36 @@ impl<'a> Game<'a> {
         red: &'a mut dyn Player,
         black: &'a mut dyn Player,
     ) -> Result<Game<'a>, Error> {
-        let mut lent = Lent(Vec::new());
-        let (red, black) = (lent.player(red), lent.player(black));
-        let made: Result<u64, ErrorWire> = call("Game::new", &(columns, levels, n, red, black));
+        let ((red, red_lent), (black, black_lent)) = (player(red), player(black));
+        let players = Players(RefCell::new([red_lent, black_lent]));
+        let made: Result<u64, ErrorWire> = players.lending(|| call("Game::new", &(columns, levels, n, red, black)));
         let id = made?;
-        Ok(Game { object: Object::owned(id), _lent: lent, _players: PhantomData })
+        Ok(Game { object: Object::owned(id), players })
+    }
+
+    /// Calls `function` of the game's in the probe, its players lent meanwhile.
+    fn call<A: Wire, R: Wire>(&self, function: &str, arguments: &A) -> R {
+        self.players.lending(|| call(function, arguments))
     }
 
     pub fn completed(&self) -> Option<i32> {
-        call("Game::completed", &self.object.id())
+        self.call("Game::completed", &self.object.id())
     }
 
     pub fn take_turn(&mut self) -> bool {
-        call("Game::take_turn", &self.object.id())
+        self.call("Game::take_turn", &self.object.id())
     }
 
     /// # Errors
     /// What the submission's `play` returned.
     pub fn play(&mut self, terminal: &Terminal) -> Result<i32, Error> {
-        let played: Result<i32, ErrorWire> = call("Game::play", &(self.object.id(), terminals::judge::lend(terminal)));
+        let played: Result<i32, ErrorWire> =
+            self.call("Game::play", &(self.object.id(), terminals::judge::lend(terminal)));
         played.map_err(Error::from)
     }
 
     pub fn checker_at(&self, column: i32, level: i32) -> i32 {
-        call("Game::checker_at", &(self.object.id(), column, level))
+        self.call("Game::checker_at", &(self.object.id(), column, level))
     }
 }
 
@@ -275,26 +277,44 @@ thread_local! {
     static PLAYERS: Lender<dyn Player> = Lender::default();
 }
 
-/// The suite's players a game borrows.
-struct Lent(Vec<Loan<dyn Player>>);
+/// One of the suite's players that a game borrows, and its number in the probe.
+type Borrowed<'a> = (u64, &'a mut dyn Player);
 
-impl Lent {
-    /// `player` as the probe's game takes it.
-    fn player<'a>(&mut self, player: &'a mut dyn Player) -> PlayerRef {
-        if let Some(id) = player.in_probe() {
-            return (false, id, String::new(), false);
-        }
-        let (name, interactive) = (player.name().to_owned(), player.is_interactive());
-        let player: *mut (dyn Player + 'a) = player;
-        // SAFETY: only the lifetime is erased; the game borrows the player mutably for 'a, so
-        // nothing else uses it while the loan lives (the game holds it, and drops it first).
-        let loan = unsafe {
-            let player: *mut (dyn Player + 'static) = std::mem::transmute(player);
-            Lender::lend(&PLAYERS, player)
-        };
-        let id = loan.id();
-        self.0.push(loan);
-        (true, id, name, interactive)
+/// `player` as the probe's game takes it, and what the game must lend the probe of it: the
+/// suite's player with its number (a player of the submission's is in the probe already).
+fn player(player: &mut dyn Player) -> (PlayerRef, Option<Borrowed<'_>>) {
+    if let Some(id) = player.in_probe() {
+        return ((false, id, String::new(), false), None);
+    }
+    let (id, name, interactive) = (new_id(), player.name().to_owned(), player.is_interactive());
+    ((true, id, name, interactive), Some((id, player)))
+}
+
+/// The suite's players a game borrows (`None` for one of the submission's, which the game in
+/// the probe holds itself: borrowed here all the same, so the suite cannot use it
+/// meanwhile). They are lent to the probe for each call on the game, which may ask one for
+/// a move, and only then: so no loan outlives the borrow.
+struct Players<'a>(RefCell<[Option<Borrowed<'a>>; 2]>);
+
+impl Players<'_> {
+    /// Runs `f` with the suite's players lent to the probe.
+    fn lending<R>(&self, f: impl FnOnce() -> R) -> R {
+        let mut players = self.0.borrow_mut();
+        let [red, black] = &mut *players;
+        lending(red, || lending(black, f))
+    }
+}
+
+/// Runs `f` with `player`, if it is one of the suite's, lent to the probe as its number.
+fn lending<'a, R>(player: &mut Option<Borrowed<'a>>, f: impl FnOnce() -> R) -> R {
+    let Some((id, player)) = player else { return f() };
+    let player: *mut (dyn Player + 'a) = &mut **player;
+    // SAFETY: only the lifetime is erased; the player is borrowed mutably for this whole
+    // call, so it is valid and used by nothing else while `f` runs, and `lending_raw` takes
+    // the loan back before it returns, however `f` ends.
+    unsafe {
+        let player: *mut (dyn Player + 'static) = std::mem::transmute(player);
+        Lender::lending_raw(&PLAYERS, *id, player, f)
     }
 }
 

@@ -10,10 +10,10 @@
 //! program's `run`) is the handout's own file, compiled here against these proxies; only
 //! what the suite uses besides is here.
 
-use gamekit_probe::proxy::{Lender, Loan, Object};
+use gamekit_probe::proxy::{Lender, Object, new_id};
 use gamekit_probe::wire::{Wire, decode, encode};
 use std::any::Any;
-use std::cell::OnceCell;
+use std::cell::{OnceCell, RefCell};
 use std::fmt;
 use std::io::{self, Write};
 use std::marker::PhantomData;
@@ -156,20 +156,40 @@ fn lend_output<W: Write + 'static>(output: W) -> TerminalRef {
     terminals::judge::lend(&terminal)
 }
 
-/// One of the submission's players, in the probe.
-struct RemotePlayer(Object);
+/// One of the submission's players, in the probe, and the suite's machine it owns, if any.
+struct RemotePlayer {
+    object: Object,
+    machine: Option<Owned>,
+}
+
+/// One of the suite's machines, owned by a computer player of the submission's, and its
+/// number in the probe: lent for each call on the player, which may ask it for a move.
+type Owned = (u64, Box<dyn Machine>);
 
 impl RemotePlayer {
+    /// Calls `function` in the probe, the player's machine lent meanwhile.
+    fn call<A: Wire, R: Wire>(&mut self, function: &str, arguments: &A) -> R {
+        lending_machine(&mut self.machine, || call(function, arguments))
+    }
+
     fn get_move(&mut self, board: &Board) -> Result<(i32, i32), Error> {
-        from_played(call("Player::get_move", &(self.0.id(), board.id())))
+        from_played(self.call("Player::get_move", &(self.object.id(), board.id())))
     }
 
     fn skip_move(&mut self, board: &Board) -> Result<(), Error> {
-        from_played(call("Player::skip_move", &(self.0.id(), board.id())))
+        from_played(self.call("Player::skip_move", &(self.object.id(), board.id())))
     }
 
     fn end(&mut self, end: &str) -> Result<(), Error> {
-        from_played(call(end, &self.0.id()))
+        from_played(self.call(end, &self.object.id()))
+    }
+}
+
+/// Runs `f` with `machine`, if there is one, lent to the probe as its number.
+fn lending_machine<R>(machine: &mut Option<Owned>, f: impl FnOnce() -> R) -> R {
+    match machine {
+        Some((id, machine)) => Lender::lending(&MACHINES, *id, &mut **machine, f),
+        None => f(),
     }
 }
 
@@ -208,36 +228,30 @@ pub struct HumanTextPlayer {
 impl HumanTextPlayer {
     pub fn new(terminal: &Terminal, color: Color) -> HumanTextPlayer {
         let id = call("HumanTextPlayer::new", &(terminals::judge::lend(terminal), color_wire(color)));
-        HumanTextPlayer { player: RemotePlayer(Object::owned(id)) }
+        HumanTextPlayer { player: RemotePlayer { object: Object::owned(id), machine: None } }
     }
 }
 
 /// The submission's computer text player, announcing the moves of its machine: the
-/// submission's `VirtualPlayer`, or one of the suite's, lent to the probe.
+/// submission's `VirtualPlayer`, or one of the suite's, lent to the probe for each call on
+/// the player.
 pub struct VirtualTextPlayer<W> {
     player: RemotePlayer,
-    /// The suite's machine, taken back when the player is dropped (after the player in the
-    /// probe: fields drop in order).
-    _machine: Option<(Loan<dyn Machine>, Box<dyn Machine>)>,
     _output: PhantomData<W>,
 }
 
 impl<W: Write + 'static> VirtualTextPlayer<W> {
     pub fn new(output: W, color: Color) -> Self {
         let id = call("VirtualTextPlayer::new", &(lend_output(output), color_wire(color)));
-        VirtualTextPlayer { player: RemotePlayer(Object::owned(id)), _machine: None, _output: PhantomData }
+        VirtualTextPlayer { player: RemotePlayer { object: Object::owned(id), machine: None }, _output: PhantomData }
     }
 
-    pub fn with_machine(output: W, color: Color, mut machine: Box<dyn Machine>) -> Self {
-        // SAFETY: the box stays where it is and is used by nothing else while the loan lives
-        // (both are this player's, the loan dropped first).
-        let loan = unsafe { Lender::lend(&MACHINES, std::ptr::from_mut(&mut *machine)) };
-        let id = call("VirtualTextPlayer::with_machine", &(lend_output(output), color_wire(color), loan.id()));
-        VirtualTextPlayer {
-            player: RemotePlayer(Object::owned(id)),
-            _machine: Some((loan, machine)),
-            _output: PhantomData,
-        }
+    pub fn with_machine(output: W, color: Color, machine: Box<dyn Machine>) -> Self {
+        let number = new_id();
+        let mut machine = Some((number, machine));
+        let arguments = (lend_output(output), color_wire(color), number);
+        let id = lending_machine(&mut machine, || call("VirtualTextPlayer::with_machine", &arguments));
+        VirtualTextPlayer { player: RemotePlayer { object: Object::owned(id), machine }, _output: PhantomData }
     }
 }
 
@@ -289,61 +303,92 @@ impl<W> BoardViewer for BoardTextViewer<W> {
 }
 
 /// The submission's game, between players (and with a viewer) of the suite's, lent to the
-/// probe while the game lives.
+/// probe for each call on the game.
 pub struct Game<'a> {
     object: Object,
     /// The game's board as the suite last asked for it (until the game plays on).
     board: OnceCell<Board>,
-    /// The suite's players and viewer, taken back when the game is dropped, after the game
-    /// in the probe (fields drop in order; the viewer's loan before its box).
-    _players: [Loan<dyn Player>; 2],
-    _viewer: Option<(Loan<dyn BoardViewer>, Box<dyn BoardViewer + 'a>)>,
-    _borrows: PhantomData<&'a mut dyn Player>,
+    lent: RefCell<Lent<'a>>,
 }
 
 impl<'a> Game<'a> {
     pub fn new(black: &'a mut dyn Player, white: &'a mut dyn Player) -> Game<'a> {
-        let players = [black, white].map(|player| {
-            let player: *mut (dyn Player + 'a) = player;
-            // SAFETY: only the lifetime is erased; the game borrows the player mutably for
-            // 'a, so nothing else uses it while the loan lives (the game holds it).
-            unsafe {
-                let player: *mut (dyn Player + 'static) = std::mem::transmute(player);
-                Lender::lend(&PLAYERS, player)
-            }
-        });
-        let id = call("Game::new", &(players[0].id(), players[1].id()));
-        Game {
-            object: Object::owned(id),
-            board: OnceCell::new(),
-            _players: players,
-            _viewer: None,
-            _borrows: PhantomData,
-        }
+        let (black_id, white_id) = (new_id(), new_id());
+        let mut lent = Lent { players: [(black_id, black), (white_id, white)], viewer: None };
+        let id = lent.lending(|| call("Game::new", &(black_id, white_id)));
+        Game { object: Object::owned(id), board: OnceCell::new(), lent: RefCell::new(lent) }
     }
 
-    pub fn select_viewer(&mut self, mut viewer: Box<dyn BoardViewer + 'a>) {
-        let pointer: *mut (dyn BoardViewer + 'a) = &mut *viewer;
-        // SAFETY: only the lifetime is erased; the box stays where it is, owned by the game
-        // (dropped after the loan), and is used by nothing else while the loan lives.
-        let loan = unsafe {
-            let pointer: *mut (dyn BoardViewer + 'static) = std::mem::transmute(pointer);
-            Lender::lend(&VIEWERS, pointer)
-        };
-        call::<_, ()>("Game::select_viewer", &(self.object.id(), loan.id()));
-        self._viewer = Some((loan, viewer));
+    /// Calls `function` in the probe, the game's players and viewer lent meanwhile.
+    fn call<A: Wire, R: Wire>(&self, function: &str, arguments: &A) -> R {
+        self.lent.borrow_mut().lending(|| call(function, arguments))
+    }
+
+    pub fn select_viewer(&mut self, viewer: Box<dyn BoardViewer + 'a>) {
+        let number = new_id();
+        let mut viewer = Some((number, viewer));
+        let id = self.object.id();
+        // The new viewer is lent as well: the game in the probe holds it from this call on.
+        let select = || lending_viewer(&mut viewer, || call::<_, ()>("Game::select_viewer", &(id, number)));
+        self.lent.get_mut().lending(select);
+        self.lent.get_mut().viewer = viewer;
     }
 
     pub fn board(&self) -> &Board {
-        self.board.get_or_init(|| Board::kept(call("Game::board", &self.object.id())))
+        self.board.get_or_init(|| Board::kept(self.call("Game::board", &self.object.id())))
     }
 
     /// # Errors
     /// What the submission's `play` returned.
     pub fn play(&mut self) -> Result<Option<Color>, Error> {
         self.board = OnceCell::new();
-        let played: Played<Option<ColorWire>> = call("Game::play", &self.object.id());
+        let played: Played<Option<ColorWire>> = self.call("Game::play", &self.object.id());
         from_played(played).map(|winner| winner.map(color))
+    }
+}
+
+/// The suite's players a game borrows and the viewer it owns, each with its number in the
+/// probe. They are lent to the probe for each call on the game, which may call any of them
+/// back, and only then: so no loan outlives what it lends.
+struct Lent<'a> {
+    players: [(u64, &'a mut dyn Player); 2],
+    viewer: Option<Viewer<'a>>,
+}
+
+/// A viewer of the suite's that a game owns, and its number in the probe.
+type Viewer<'a> = (u64, Box<dyn BoardViewer + 'a>);
+
+impl Lent<'_> {
+    /// Runs `f` with the players and the viewer lent to the probe.
+    fn lending<R>(&mut self, f: impl FnOnce() -> R) -> R {
+        let [(black_id, black), (white_id, white)] = &mut self.players;
+        let viewer = &mut self.viewer;
+        lending_player(*black_id, *black, || lending_player(*white_id, *white, || lending_viewer(viewer, f)))
+    }
+}
+
+/// Runs `f` with one of the suite's players lent to the probe as `id`.
+fn lending_player<'a, R>(id: u64, player: &mut (dyn Player + 'a), f: impl FnOnce() -> R) -> R {
+    let player: *mut (dyn Player + 'a) = player;
+    // SAFETY: only the lifetime is erased; the player is borrowed mutably for this whole
+    // call, so it is valid and used by nothing else while `f` runs, and `lending_raw` takes
+    // the loan back before it returns, however `f` ends.
+    unsafe {
+        let player: *mut (dyn Player + 'static) = std::mem::transmute(player);
+        Lender::lending_raw(&PLAYERS, id, player, f)
+    }
+}
+
+/// Runs `f` with `viewer`, if there is one, lent to the probe as its number.
+fn lending_viewer<'a, R>(viewer: &mut Option<Viewer<'a>>, f: impl FnOnce() -> R) -> R {
+    let Some((id, viewer)) = viewer else { return f() };
+    let viewer: *mut (dyn BoardViewer + 'a) = &mut **viewer;
+    // SAFETY: only the lifetime is erased; the viewer is borrowed mutably for this whole
+    // call, so it is valid and used by nothing else while `f` runs, and `lending_raw` takes
+    // the loan back before it returns, however `f` ends.
+    unsafe {
+        let viewer: *mut (dyn BoardViewer + 'static) = std::mem::transmute(viewer);
+        Lender::lending_raw(&VIEWERS, *id, viewer, f)
     }
 }
 

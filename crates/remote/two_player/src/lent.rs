@@ -23,13 +23,13 @@ thread_local! {
 /// Runs `f` with `value` lent as `number`.
 fn lending<'a, R>(number: u64, value: &mut (dyn Lendable + 'a), f: impl FnOnce() -> R) -> R {
     let value: *mut (dyn Lendable + 'a) = value;
-    // SAFETY: only the lifetime is erased; `value` is borrowed mutably while `f` runs, and the
-    // loan is taken back when this returns, however `f` ends.
-    let _loan = unsafe {
+    // SAFETY: only the lifetime is erased; `value` is borrowed mutably for this whole call,
+    // so it is valid and used by nothing else while `f` runs, and `lending_raw` takes the
+    // loan back before it returns, however `f` ends.
+    unsafe {
         let value: *mut (dyn Lendable + 'static) = std::mem::transmute(value);
-        Lender::lend_as(&LENT, number, value)
-    };
-    f()
+        Lender::lending_raw(&LENT, number, value, f)
+    }
 }
 
 /// Answers the probe's call back `method` to the value lent as the number its arguments

@@ -5,8 +5,9 @@
 //! nothing.
 
 use connect_n::{BadPlayer, Game, HumanPlayer, Player, Scaffold, SmartPlayer};
-use gamekit_probe::objects::{self, Lent, keep, with};
+use gamekit_probe::objects::{self, keep, with};
 use gamekit_probe::wire::{decode, encode};
+use std::cell::OnceCell;
 use std::time::Duration;
 
 use cin::Error as ConsoleError;
@@ -118,18 +119,37 @@ fn seen<R>(id: u64, f: impl FnOnce(&Scaffold) -> R) -> Option<R> {
     objects::seen(id, f)
 }
 
-/// A player as a game takes it: one of the submission's kept here, or a stand-in for one of
-/// the suite's.
+/// A player as a game takes it: a stand-in for one of the submission's kept here, or for
+/// one of the suite's. A few bytes a game, kept until the probe ends: simpler than freeing
+/// them after the game that borrows them.
 fn player((suites, id, name, interactive): PlayerRef) -> Option<&'static mut dyn Player> {
     if suites {
-        // A few bytes a game, kept until the probe ends: simpler than freeing them after
-        // the game that borrows them.
         return Some(Box::leak(Box::new(Suites { id, name, interactive })));
     }
-    let kept = objects::pointer::<Kept>(id)?;
-    // SAFETY: the judge's game proxy borrows the player's proxy mutably for as long as this
-    // game lives, so nothing else uses the player meanwhile, and it is not released.
-    Some(unsafe { &mut **kept })
+    Some(Box::leak(Box::new(Submissions { player: objects::hold(id)?, name: OnceCell::new() })))
+}
+
+/// A player of the submission's kept here, held by a game: borrowed for each of the game's
+/// uses (the judge's game proxy borrows the player's for as long as the game lives, so
+/// nothing else uses it meanwhile).
+struct Submissions {
+    player: objects::Held<Kept>,
+    /// The player's name, asked once: the game borrows it from here.
+    name: OnceCell<String>,
+}
+
+impl Player for Submissions {
+    fn name(&self) -> &str {
+        self.name.get_or_init(|| self.player.seen(|player| player.name().to_owned()))
+    }
+
+    fn is_interactive(&self) -> bool {
+        self.player.seen(|player| player.is_interactive())
+    }
+
+    fn choose_move(&mut self, scaffold: &Scaffold, n: i32, color: i32) -> i32 {
+        self.player.with(|player| player.choose_move(scaffold, n, color))
+    }
 }
 
 /// A player of the suite's: the judge is called back for its moves.
@@ -149,10 +169,9 @@ impl Player for Suites {
     }
 
     fn choose_move(&mut self, scaffold: &Scaffold, n: i32, color: i32) -> i32 {
-        let lent = keep(Lent(std::ptr::from_ref(scaffold)));
-        terminals::probe::sync();
-        let column = gamekit_probe::call_back("Player::choose_move", &(self.id, lent, n, color));
-        objects::release(lent);
-        column
+        objects::lending(scaffold, |lent| {
+            terminals::probe::sync();
+            gamekit_probe::call_back("Player::choose_move", &(self.id, lent, n, color))
+        })
     }
 }

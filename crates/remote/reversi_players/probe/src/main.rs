@@ -4,7 +4,7 @@
 //! suite's players, machines, viewers and terminals stay in the judge: stand-ins here call
 //! them back. It decides nothing.
 
-use gamekit_probe::objects::{self, Lent, keep, with};
+use gamekit_probe::objects::{self, keep, with};
 use gamekit_probe::wire::{decode, encode};
 use reversi_players::{
     Board, BoardTextViewer, BoardViewer, Color, Error, Game, HumanTextPlayer, Machine, Player, VirtualPlayer,
@@ -129,10 +129,7 @@ fn dispatch(function: &str, arguments: &[u8]) -> Option<Vec<u8>> {
             let (id, viewer) = decode::<(u64, u64)>(arguments)?;
             encode(&with(id, |game: &mut Game<'static>| game.select_viewer(Box::new(Suites(viewer))))?)
         }
-        "Game::board" => {
-            let board = with(decode(arguments)?, |game: &mut Game<'static>| Lent(std::ptr::from_ref(game.board())))?;
-            encode(&keep(board))
-        }
+        "Game::board" => encode(&objects::keep_part(decode(arguments)?, Game::<'static>::board)?),
         "Game::play" => {
             let played = with(decode(arguments)?, |game: &mut Game<'static>| played(game.play()))?;
             encode(&played.map(|winner| winner.map(color_wire)))
@@ -141,9 +138,9 @@ fn dispatch(function: &str, arguments: &[u8]) -> Option<Vec<u8>> {
     })
 }
 
-/// Calls `f` with board `id`: one kept here, or one lent (by a game for a call back to one
-/// of the suite's players, machines or viewers; or a game's own board, until the game plays
-/// on, which the judge's proxy orders).
+/// Calls `f` with board `id`: one kept here, one lent by a game for a call back to one of
+/// the suite's players, machines or viewers, or a game's own board (looked up in the game
+/// each time, so never past a move of the game's).
 fn seen<R>(id: u64, f: impl FnOnce(&Board) -> R) -> Option<R> {
     objects::seen(id, f)
 }
@@ -161,11 +158,10 @@ fn suites(id: u64) -> &'static mut dyn Player {
 impl Suites {
     /// Calls the judge back with `function` on this value and `board`, lent for the call.
     fn on<R: gamekit_probe::wire::Wire>(&self, function: &str, board: &Board) -> R {
-        let lent = keep(Lent(std::ptr::from_ref(board)));
-        terminals::probe::sync();
-        let answer = gamekit_probe::call_back(function, &(self.0, lent));
-        objects::release(lent);
-        answer
+        objects::lending(board, |lent| {
+            terminals::probe::sync();
+            gamekit_probe::call_back(function, &(self.0, lent))
+        })
     }
 
     fn end(&self, end: &str) -> Result<(), Error> {

@@ -4,7 +4,7 @@
 //! The suite's own games and interfaces stay in the judge: stand-ins here call them back
 //! when the submission's search or skeleton uses them. It decides nothing.
 
-use gamekit_probe::objects::{self, keep, with};
+use gamekit_probe::objects::{self, keep, seen, with};
 use gamekit_probe::wire::{Wire, decode, encode};
 use std::fmt;
 use std::marker::PhantomData;
@@ -139,14 +139,6 @@ impl Game for Stonehenge {
             _ => return None,
         })
     }
-}
-
-/// Calls `f` with value `id` kept here (a position, a text interface's game).
-fn seen<T: 'static, R>(id: u64, f: impl FnOnce(&T) -> R) -> Option<R> {
-    let kept = objects::pointer::<T>(id)?;
-    // SAFETY: a position is never changed once kept, and the judge holds its proxy (so does
-    // not let go of it) while a call on it is under way.
-    Some(f(unsafe { &*kept }))
 }
 
 /// What a search asks of every position it reaches, for `player`.
