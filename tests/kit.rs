@@ -50,6 +50,7 @@ fn failures(report: &Report) -> Vec<String> {
 }
 
 #[test]
+#[ignore = "full tier: cargo test --workspace -- --include-ignored"]
 fn every_solution_scores_full_marks_and_the_rubric_covers_every_test() {
     for assignment in ASSIGNMENTS {
         let report = grade(assignment, &Path::new(KIT).join("solution").join(assignment));
@@ -71,6 +72,7 @@ fn every_solution_scores_full_marks_and_the_rubric_covers_every_test() {
 }
 
 #[test]
+#[ignore = "full tier: cargo test --workspace -- --include-ignored"]
 fn every_starter_scores_zero_with_not_implemented_yet() {
     for assignment in ASSIGNMENTS {
         let report = grade(assignment, &Path::new(KIT).join("starter").join(assignment));
@@ -84,6 +86,7 @@ fn every_starter_scores_zero_with_not_implemented_yet() {
 }
 
 #[test]
+#[ignore = "full tier: cargo test --workspace -- --include-ignored"]
 fn the_starter_builds_without_warnings_and_its_provided_crates_pass_their_tests() {
     let cargo = |args: &[&str]| {
         Command::new(env!("CARGO"))
@@ -315,6 +318,7 @@ struct Edit<'a> {
 }
 
 #[test]
+#[ignore = "full tier: cargo test --workspace -- --include-ignored"]
 fn a_hang_or_a_crash_costs_only_the_tests_that_meet_it() {
     let edit = Edit {
         file: "src/lib.rs",
@@ -334,6 +338,7 @@ fn a_hang_or_a_crash_costs_only_the_tests_that_meet_it() {
 /// first again gives each its own score (an honest submission never inherits another's
 /// build), for single calls (tictactoe) and objects kept in the probe (two_player) alike.
 #[test]
+#[ignore = "full tier: cargo test --workspace -- --include-ignored"]
 fn grading_one_submission_never_changes_anothers_result() {
     for assignment in ["two_player", "tictactoe"] {
         let solution = copy_of_solution(assignment, "an_unchanged_copy", &[]);
@@ -347,6 +352,7 @@ fn grading_one_submission_never_changes_anothers_result() {
 }
 
 #[test]
+#[ignore = "full tier: cargo test --workspace -- --include-ignored"]
 fn a_submission_that_does_not_compile_scores_zero_with_the_compiler_errors() {
     let edit = Edit { file: "src/lib.rs", from: "pub fn has_empty_cells<", to: "pub fn has_no_empty_cells<" };
     let report = grade("reversi", &copy_of_solution("reversi", "has_empty_cells_renamed", &[edit]));
@@ -529,6 +535,7 @@ fn tictactoe_perfect_chooses_the_perfect_player() {
 /// grading again leaves its build files and the judge itself as they were, so that Cargo does
 /// not link the judge again while another grader runs it.
 #[test]
+#[ignore = "full tier: cargo test --workspace -- --include-ignored"]
 fn grading_again_leaves_the_judge_as_it_was() {
     let judge = Path::new(KIT).join("target/grade/judge-tictactoe");
     let solution = Path::new(KIT).join("solution/tictactoe");

@@ -108,6 +108,8 @@ fn submit(root: &Path, submission: Option<&Path>) {
 }
 
 #[test]
+#[cfg_attr(all(no_bubblewrap, not_root), ignore = "nothing is isolated here: no bubblewrap, and not root")]
+#[cfg_attr(not(all(no_bubblewrap, not_root)), ignore = "full tier: cargo test --workspace -- --include-ignored")]
 fn the_gradescope_autograder_grades_every_kind_of_submission_and_always_writes_results() {
     let root = Path::new(KIT).join("target").join("gradescope-check");
     let _ = std::fs::remove_dir_all(&root);
@@ -165,12 +167,9 @@ fn the_gradescope_autograder_grades_every_kind_of_submission_and_always_writes_r
 
     // Its code forges results.json wherever it might be, now and (from a process left
     // running) after grading, and prints a perfect score. Only isolation stops the second
-    // (without it, this check fails): it is skipped where nothing is isolated.
-    if gamekit::grade::sandbox::Isolation::detect() == gamekit::grade::sandbox::Isolation::None {
-        assert!(std::env::var_os("CI").is_none(), "CI must grade isolated: install bubblewrap");
-        eprintln!("skipped: the hostile submission, since nothing is isolated here");
-        return;
-    }
+    // (without it, this check fails): it is ignored where nothing is isolated.
+    let isolation = gamekit::grade::sandbox::Isolation::detect();
+    assert_ne!(isolation, gamekit::grade::sandbox::Isolation::None, "cannot check: nothing is isolated here");
     let forger = copy_of_solution(
         "tictactoe",
         "gradescope_forger",
