@@ -138,13 +138,15 @@ fn grade_as_users(assignment: &str, submission: &Path) -> Report {
 
 /// `sh -c IN_A_PRIVATE_FOLDER sh KIT COMMAND…` runs COMMAND with the kit at its path in a
 /// folder of mode 700, as a clone in root's home is: in a mount namespace of its own, the
-/// kit's folder is mounted over by an empty one of mode 700 holding only the kit.
+/// kit's folder is mounted over by an empty one of mode 700 holding only the kit. The
+/// temporary folder (`TMPDIR`) is one that folder does not hide.
 const IN_A_PRIVATE_FOLDER: &str = r#"set -e
 kit=$1; shift
 parent=$(dirname "$kit")
-for base in /dev/shm /var/tmp /tmp; do
-    case "$base/" in "$parent"/*) ;; *) stage=$(mktemp -d -p "$base"); break ;; esac
+for base in /var/tmp /tmp /dev/shm; do
+    case "$base/" in "$parent"/*) ;; *) export TMPDIR=$base; break ;; esac
 done
+stage=$(mktemp -d)
 mount --bind "$kit" "$stage"
 mount -t tmpfs -o mode=0700 gamekit-private "$parent"
 mkdir "$kit"
