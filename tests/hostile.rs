@@ -207,13 +207,20 @@ fn sandbox_processes() -> Vec<String> {
     left
 }
 
+/// Those running, that is: a zombie has ended and holds nothing, only its entry until the
+/// machine's init collects it (a killed probe's children are init's to collect, as users of
+/// their own have no PID namespace of their own).
 fn running_as_sandbox_users() -> Vec<String> {
     let mut left = Vec::new();
     for entry in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
         let status = std::fs::read_to_string(entry.path().join("status")).unwrap_or_default();
-        let uid =
-            status.lines().find_map(|line| line.strip_prefix("Uid:")).and_then(|ids| ids.split_whitespace().next());
-        if uid.and_then(|uid| uid.parse().ok()).is_some_and(|uid: u32| SANDBOX_USER_IDS.contains(&uid)) {
+        let field = |name: &str| {
+            status.lines().find_map(|line| line.strip_prefix(name)).and_then(|value| value.split_whitespace().next())
+        };
+        let zombie = field("State:") == Some("Z");
+        if !zombie
+            && field("Uid:").and_then(|uid| uid.parse().ok()).is_some_and(|uid: u32| SANDBOX_USER_IDS.contains(&uid))
+        {
             left.push(std::fs::read_to_string(entry.path().join("cmdline")).unwrap_or_default().replace('\0', " "));
         }
     }
@@ -328,13 +335,14 @@ pub fn a_flood_of_output() -> ! {
 }
 "#;
 
-/// The run-time attacks, from the probe of a judged suite (reversi).
+/// The run-time attacks, from the probe of a judged suite (tictactoe, whose judge the
+/// command line's checks build too).
 #[test]
 #[cfg_attr(no_bubblewrap, ignore = "bubblewrap cannot make namespaces here (seen when the checks were built)")]
 fn code_run_by_the_tests_changes_nothing_outside_its_sandbox_and_leaves_nothing_behind() {
     require_bubblewrap();
-    let submission = run_time_attacks("run_time");
-    assert_run_time_attacks_fail("reversi", &submission, Isolation::Bubblewrap, "has_empty_cells");
+    let (submission, attacked) = run_time_attacks("tictactoe", "run_time");
+    assert_run_time_attacks_fail("tictactoe", &submission, Isolation::Bubblewrap, attacked);
 }
 
 /// The same attacks as root where bubblewrap cannot make namespaces: each build and test
@@ -342,25 +350,55 @@ fn code_run_by_the_tests_changes_nothing_outside_its_sandbox_and_leaves_nothing_
 #[test]
 #[cfg_attr(not_root, ignore = "users of their own need the checks run as root")]
 fn code_run_as_a_user_of_its_own_changes_nothing_outside_its_reach_either() {
-    let submission = run_time_attacks("run_time_users");
-    assert_run_time_attacks_fail("reversi", &submission, Isolation::Users, "has_empty_cells");
+    let (submission, attacked) = run_time_attacks("tictactoe", "run_time_users");
+    assert_run_time_attacks_fail("tictactoe", &submission, Isolation::Users, attacked);
 }
 
-/// The reversi handout in `target/hostile/<name>` with the run-time attacks in each function.
-fn run_time_attacks(name: &str) -> PathBuf {
-    hostile(
-        name,
-        &[
-            ("pub fn valid_move<", "mod hostile;\n\npub fn valid_move<"),
-            ("    todo!(\"valid_move(", "    hostile::all_the_memory();\n    todo!(\"valid_move("),
-            (
-                "    todo!(\"has_valid_moves(",
-                "    hostile::a_flood_of_output();\n    #[allow(unreachable_code)]\n    todo!(\"has_valid_moves(",
-            ),
-            ("    todo!(\"has_empty_cells(", "    hostile::everything_at_once();\n    todo!(\"has_empty_cells("),
-        ],
-        &[("src/hostile.rs", &format!("{HELPERS}{RUN_TIME_ATTACKS}"))],
-    )
+/// The same attacks from a probe that answers single calls on a board (reversi), in every
+/// mode.
+#[test]
+#[cfg_attr(no_bubblewrap, ignore = "bubblewrap cannot make namespaces here (seen when the checks were built)")]
+#[cfg_attr(not(no_bubblewrap), ignore = "full tier: cargo test --workspace -- --include-ignored")]
+fn code_run_on_a_board_changes_nothing_outside_its_sandbox_either() {
+    require_bubblewrap();
+    for isolation in isolations() {
+        let (submission, attacked) = run_time_attacks("reversi", &format!("run_time_{isolation:?}"));
+        assert_run_time_attacks_fail("reversi", &submission, isolation, attacked);
+    }
+}
+
+/// The handout of `assignment` in `target/hostile/<name>` with the run-time attacks in its
+/// functions, and the names of the tests that meet the attacks on the kit.
+fn run_time_attacks(assignment: &str, name: &str) -> (PathBuf, &'static str) {
+    let flood = "hostile::a_flood_of_output();\n    #[allow(unreachable_code)]\n    ";
+    let (edits, attacked) = match assignment {
+        "reversi" => (
+            [
+                ("pub fn valid_move<", "mod hostile;\n\npub fn valid_move<".to_owned()),
+                ("    todo!(\"valid_move(", "    hostile::all_the_memory();\n    todo!(\"valid_move(".to_owned()),
+                ("    todo!(\"has_valid_moves(", format!("    {flood}todo!(\"has_valid_moves(")),
+                (
+                    "    todo!(\"has_empty_cells(",
+                    "    hostile::everything_at_once();\n    todo!(\"has_empty_cells(".to_owned(),
+                ),
+            ],
+            "has_empty_cells",
+        ),
+        "tictactoe" => (
+            [
+                ("mod provided;", "mod provided;\nmod hostile;".to_owned()),
+                ("    todo!(\"computer_move(", "    hostile::all_the_memory();\n    todo!(\"computer_move(".to_owned()),
+                ("    todo!(\"perfect_move(", format!("    {flood}todo!(\"perfect_move(")),
+                ("    todo!(\"play(", "    hostile::everything_at_once();\n    todo!(\"play(".to_owned()),
+            ],
+            "all_games::",
+        ),
+        _ => unreachable!("no run-time attacks written for {assignment}"),
+    };
+    let edits: Vec<(&str, &str, &str)> = edits.iter().map(|(from, to)| ("src/lib.rs", *from, to.as_str())).collect();
+    let files = [("src/hostile.rs", format!("{HELPERS}{RUN_TIME_ATTACKS}"))];
+    let files: Vec<(&str, &str)> = files.iter().map(|(path, text)| (*path, text.as_str())).collect();
+    (hostile_handout(assignment, name, &edits, &files), attacked)
 }
 
 /// The same attacks from a probe that keeps the submission's objects and calls the suite's
