@@ -289,7 +289,7 @@ const SANDBOX_RUNS: usize = 21;
 /// # Errors
 /// When grading cannot run, or a solution does not score full marks.
 pub fn grade(kit: &Path, assignments: &[String], out: &mut impl Write) -> Result<(), BenchError> {
-    use crate::grade::sandbox::{Isolation, Limits, Sandbox};
+    use gamekit_grade::sandbox::{Isolation, Limits, Sandbox};
     let isolation = Isolation::detect();
     let nothing = Path::new("/bin/true");
     let median_run = |sandbox: &Sandbox| -> Result<f64, BenchError> {
@@ -314,7 +314,7 @@ pub fn grade(kit: &Path, assignments: &[String], out: &mut impl Write) -> Result
     writeln!(out, "{:<16} {:>6} {:>9} {:>9}", "assignment", "tests", "cold", "warm")?;
     for assignment in assignments {
         let copy = copy_of_solution(kit, assignment)?;
-        let options = crate::grade::Options {
+        let options = gamekit_grade::Options {
             kit: kit.to_owned(),
             assignment: assignment.clone(),
             submission: Some(copy.clone()),
@@ -323,7 +323,7 @@ pub fn grade(kit: &Path, assignments: &[String], out: &mut impl Write) -> Result
         };
         let timed = || -> Result<(f64, usize), BenchError> {
             let started = Instant::now();
-            let report = crate::grade::grade(&options, |_| {})
+            let report = gamekit_grade::grade(&options, |_| {})
                 .map_err(|error| BenchError::Grade { assignment: assignment.clone(), reason: error.to_string() })?;
             if (report.score - report.max_score).abs() > 1e-6 {
                 return Err(BenchError::Wrong {
@@ -336,7 +336,7 @@ pub fn grade(kit: &Path, assignments: &[String], out: &mut impl Write) -> Result
         };
         let (cold, tests) = timed()?;
         let (warm, _) = timed()?;
-        crate::grade::clean(kit, assignment, &copy);
+        gamekit_grade::clean(kit, assignment, &copy);
         let _ = std::fs::remove_dir_all(copy.parent().unwrap_or(&copy));
         writeln!(out, "{assignment:<16} {tests:>6} {cold:>8.1}s {warm:>8.1}s")?;
     }

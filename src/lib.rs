@@ -15,12 +15,13 @@
 //! - `gamekit-probe` (`crates/probe`): the channel between a suite compiled as a *judge*
 //!   (the kit's code only, outside the sandbox) and the submission's *probe* (inside it), and
 //!   `crates/remote/<assignment>`: the assignment's API as the judge sees it;
-//! - this crate: [`grade`], which builds a submission against a suite and scores it, and
-//!   [`batch`], a whole class at once;
-//!   [`kit`], which finds the kit's folder at run time; [`handout`], which writes the crate
-//!   a student receives; [`classroom`], a GitHub
-//!   Classroom template (the handout and its autograding workflow); [`gradescope`], an
-//!   assignment's Gradescope autograder;
+//! - `gamekit-confine` (`crates/confine`): the seccomp filter every build and probe runs
+//!   under;
+//! - `gamekit-grade` (`crates/grade`), the grader, re-exported as [`grade`]: it builds a
+//!   submission against a suite and scores it, a whole class at once (`batch`), and writes
+//!   the crate a student receives (`handout`), a GitHub Classroom template (`classroom`) and
+//!   an assignment's Gradescope autograder (`gradescope`);
+//! - this crate: [`kit`], which finds the kit's folder at run time;
 //!   [`bench`], the engines measured on public positions with known answers (`gamekit
 //!   bench` and `cargo bench`); `arena` (with the default feature `arena`): the 8×8 engine
 //!   playing the `reversi_players` assignment's game, and tournaments against the book's
@@ -32,13 +33,9 @@
 
 #[cfg(feature = "arena")]
 pub mod arena;
-pub mod batch;
 pub mod bench;
-pub mod classroom;
-pub mod grade;
-pub mod gradescope;
-pub mod handout;
 pub mod kit;
 
 pub use gamekit_engines::{cin, connect_n, game, othello, reversi, search, tictactoe};
+pub use gamekit_grade as grade;
 pub use gamekit_testkit as testkit;

@@ -318,7 +318,7 @@ fn run(command: Commands) -> Result<ExitCode, ExitCode> {
             let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
             let jobs = jobs.map_or(cores, usize::from);
             let kit = find_kit(kit, "grade")?;
-            batch_command(&gamekit::batch::Batch { kit, assignment, submissions, out, jobs, timeout })
+            batch_command(&gamekit::grade::batch::Batch { kit, assignment, submissions, out, jobs, timeout })
         }
         Commands::Grade {
             assignment,
@@ -338,7 +338,7 @@ fn run(command: Commands) -> Result<ExitCode, ExitCode> {
         }
         Commands::Handout { assignment, dir, kit } => handout_command(&find_kit(kit, "handout")?, &assignment, &dir),
         Commands::Gradescope { assignment, zip, kit } => {
-            match gamekit::gradescope::write(&find_kit(kit, "gradescope")?, &assignment, &zip) {
+            match gamekit::grade::gradescope::write(&find_kit(kit, "gradescope")?, &assignment, &zip) {
                 Ok(files) => {
                     println!("{assignment}: the Gradescope autograder is {} ({files} files)", zip.display());
                     ExitCode::SUCCESS
@@ -385,7 +385,7 @@ fn run(command: Commands) -> Result<ExitCode, ExitCode> {
 
 /// `gamekit handout`: the handout written, and what to do with it.
 fn handout_command(kit: &std::path::Path, assignment: &str, dir: &std::path::Path) -> ExitCode {
-    match gamekit::handout::write(kit, assignment, dir) {
+    match gamekit::grade::handout::write(kit, assignment, dir) {
         Ok(files) => {
             println!("{assignment}: the handout is in {} ({} files)", dir.display(), files.len());
             println!("its README says what to write; in that folder, `cargo test` runs its public tests");
@@ -400,17 +400,17 @@ fn handout_command(kit: &std::path::Path, assignment: &str, dir: &std::path::Pat
 
 /// `gamekit classroom`: the template written, and what to do with it.
 fn classroom_command(kit: &std::path::Path, assignment: &str, dir: &std::path::Path, url: &str, at: &str) -> ExitCode {
-    let place = match gamekit::classroom::Kit::new(url, at) {
+    let place = match gamekit::grade::classroom::Kit::new(url, at) {
         Ok(place) => place,
         Err(error) => {
             eprintln!("gamekit classroom: {error}");
             return ExitCode::from(2);
         }
     };
-    match gamekit::classroom::write(kit, assignment, dir, &place) {
+    match gamekit::grade::classroom::write(kit, assignment, dir, &place) {
         Ok(files) => {
             println!("{assignment}: the Classroom template is in {} ({} files)", dir.display(), files.len());
-            println!("push it as a template repository; {} grades every push", gamekit::classroom::WORKFLOW);
+            println!("push it as a template repository; {} grades every push", gamekit::grade::classroom::WORKFLOW);
             ExitCode::SUCCESS
         }
         Err(error) => {
@@ -580,12 +580,12 @@ fn grade_command(options: Options, outputs: Outputs) -> ExitCode {
 }
 
 /// `gamekit grade --batch`: a progress bar with the time left, then the summary.
-fn batch_command(batch: &gamekit::batch::Batch) -> ExitCode {
-    use gamekit::batch::Event;
+fn batch_command(batch: &gamekit::grade::batch::Batch) -> ExitCode {
+    use gamekit::grade::batch::Event;
     let bar = indicatif::ProgressBar::new_spinner();
     bar.set_message(format!("grading {}", batch.submissions.display()));
     bar.enable_steady_tick(std::time::Duration::from_millis(120));
-    let run = gamekit::batch::run(batch, |event| match event {
+    let run = gamekit::grade::batch::run(batch, |event| match event {
         Event::Started(count) => {
             bar.set_length(count as u64);
             bar.set_style(
@@ -607,7 +607,7 @@ fn batch_command(batch: &gamekit::batch::Batch) -> ExitCode {
     bar.finish_and_clear();
     match run {
         Ok(graded) => {
-            print!("{}", gamekit::batch::summary(&graded));
+            print!("{}", gamekit::grade::batch::summary(&graded));
             println!("\nreports, gradebook.csv and summary.txt: {}", batch.out.display());
             ExitCode::SUCCESS
         }

@@ -839,7 +839,7 @@ fn a_submission_graded_in_a_batch_cannot_touch_the_classs_reports() {
         &[],
     );
     std::fs::rename(&mallory, class.join("mallory")).expect("mallory in the class");
-    let batch = gamekit::batch::Batch {
+    let batch = gamekit::grade::batch::Batch {
         kit: KIT.into(),
         assignment: "tictactoe".into(),
         submissions: class.clone(),
@@ -847,7 +847,7 @@ fn a_submission_graded_in_a_batch_cannot_touch_the_classs_reports() {
         jobs: 2,
         timeout: None,
     };
-    let graded = gamekit::batch::run(&batch, |_| {}).expect("the class graded");
+    let graded = gamekit::grade::batch::run(&batch, |_| {}).expect("the class graded");
     let scores: Vec<(String, f64)> =
         graded.iter().map(|one| (one.id.clone(), one.report.as_ref().map_or(-1.0, |report| report.score))).collect();
     assert_eq!(scores, [("alice".to_owned(), 100.0), ("mallory".to_owned(), 0.0)]);

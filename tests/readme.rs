@@ -24,7 +24,10 @@ const NOT_RUN: [(&str, &str); 10] = [
     ("cargo install --path . --locked", "it installs into ~/.cargo/bin: a release build of its own, minutes"),
     ("sudo apt-get install bubblewrap", "it needs root and the network"),
     ("cargo test --workspace", "the quick tier: every test this one runs beside (minutes)"),
-    ("cargo test --workspace -- --include-ignored", "it runs this very check, and every other (about 20 minutes in CI)"),
+    (
+        "cargo test --workspace -- --include-ignored",
+        "it runs this very check, and every other (about 20 minutes in CI)",
+    ),
     ("cargo run --release -- bench connect-four", "a benchmark: minutes (1,000 begin-medium positions alone)"),
     ("cargo run --release -- bench connect-four --set begin-medium --limit 200", "a benchmark: 200 positions"),
     ("cargo bench --bench connect_four", "the same benchmark as `gamekit bench connect-four`: minutes"),

@@ -51,7 +51,7 @@ fn a_handout_is_the_starter_alone_and_its_public_tests_pass_on_the_solution() {
     for assignment in ASSIGNMENTS {
         let starter = Path::new(KIT).join("starter").join(assignment);
         let handout = root.join(assignment);
-        let written = gamekit::handout::write(Path::new(KIT), assignment, &handout)
+        let written = gamekit::grade::handout::write(Path::new(KIT), assignment, &handout)
             .unwrap_or_else(|error| panic!("{assignment}: no handout: {error}"));
 
         // Exactly the starter's sources and public tests, the console helper, and the four
@@ -88,7 +88,7 @@ fn a_handout_is_the_starter_alone_and_its_public_tests_pass_on_the_solution() {
 
         // With the reference solution's files (its provided file is the handout's own).
         let solved = root.join(format!("{assignment}-solved"));
-        gamekit::handout::write(Path::new(KIT), assignment, &solved).expect("a second handout");
+        gamekit::grade::handout::write(Path::new(KIT), assignment, &solved).expect("a second handout");
         let solution = Path::new(KIT).join("solution").join(assignment).join("src");
         for file in files(&solution) {
             let text = std::fs::read_to_string(solution.join(&file)).expect("a solution file");

@@ -14,7 +14,7 @@
 //! executable and of `--timeout`) is unchanged and which was graded, and keeps its report:
 //! an interrupted batch resumes, and a batch run after the kit changed grades everyone again.
 
-use crate::grade::{self, Options, Report, Status, Style};
+use crate::{Options, Report, Status, Style};
 use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -37,7 +37,7 @@ pub struct Batch {
 #[derive(Debug, thiserror::Error)]
 pub enum BatchError {
     #[error(transparent)]
-    Grade(#[from] grade::GradeError),
+    Grade(#[from] crate::GradeError),
     #[error("{context}: {source}")]
     Io { context: String, source: std::io::Error },
     #[error("{}: no submission in it (a folder or a .zip each)", .0.display())]
@@ -114,7 +114,7 @@ pub fn submissions(dir: &Path) -> Result<Vec<(String, PathBuf)>, BatchError> {
 /// When the submissions cannot be listed, the assignment is unknown, or the output cannot
 /// be written. A submission that cannot be graded is not an error: its row says why.
 pub fn run(batch: &Batch, event: impl Fn(Event) + Sync) -> Result<Vec<Graded>, BatchError> {
-    let rubric = grade::Rubric::load(&batch.kit, &batch.assignment)?;
+    let rubric = crate::Rubric::load(&batch.kit, &batch.assignment)?;
     let submissions = submissions(&batch.submissions)?;
     std::fs::create_dir_all(&batch.out).map_err(io(format!("cannot create {}", batch.out.display())))?;
     let suite = suite_fingerprint(batch);
@@ -127,7 +127,7 @@ pub fn run(batch: &Batch, event: impl Fn(Event) + Sync) -> Result<Vec<Graded>, B
         timeout: batch.timeout,
         only: None,
     };
-    grade::grade(&reference, |_| {})?;
+    crate::grade(&reference, |_| {})?;
     let grade_one = |(id, path): &(String, PathBuf), testing: &Mutex<()>| -> Result<Graded, BatchError> {
         let started = std::time::Instant::now();
         let run = std::panic::AssertUnwindSafe(|| grade_or_reuse(batch, id, path, &suite, testing));
@@ -189,8 +189,8 @@ fn grade_or_reuse(
         only: None,
     };
     let mut turn = None;
-    let report = grade::grade(&options, |progress| {
-        if let grade::Progress::Testing(_) = progress {
+    let report = crate::grade(&options, |progress| {
+        if let crate::Progress::Testing(_) = progress {
             turn = Some(testing.lock().unwrap_or_else(PoisonError::into_inner));
         }
     });
@@ -199,12 +199,12 @@ fn grade_or_reuse(
     // grow with the class.
     let graded_crate = match &report {
         Ok(report) => Some(report.submission.clone()),
-        Err(_) => grade::crate_in_upload(&batch.kit, &batch.assignment, path).ok(),
+        Err(_) => crate::crate_in_upload(&batch.kit, &batch.assignment, path).ok(),
     };
     if let Some(graded_crate) = graded_crate {
-        grade::clean(&batch.kit, &batch.assignment, &graded_crate);
+        crate::clean(&batch.kit, &batch.assignment, &graded_crate);
     }
-    grade::forget_upload(&batch.kit, path);
+    crate::forget_upload(&batch.kit, path);
     let graded = Graded {
         id: id.to_owned(),
         report: report.map_err(|error| error.to_string()),
@@ -306,7 +306,7 @@ fn hex(bytes: &[u8]) -> String {
 
 /// `gradebook.csv`: a row per submission: its id, score, each group's points, status and
 /// seconds.
-fn write_gradebook(path: &Path, rubric: &grade::Rubric, graded: &[Graded]) -> Result<(), BatchError> {
+fn write_gradebook(path: &Path, rubric: &crate::Rubric, graded: &[Graded]) -> Result<(), BatchError> {
     let mut csv = csv::Writer::from_path(path)?;
     let mut header = vec!["id".to_owned(), "score".to_owned()];
     header.extend(rubric.groups.iter().map(|group| format!("{} ({})", group.prefix, group.points)));

@@ -6,7 +6,7 @@
 //! a folder of the grader's, entry by entry, with names that stay inside it and a cap on its
 //! size, however its headers lie.
 
-use super::GradeError;
+use crate::GradeError;
 use std::collections::VecDeque;
 use std::io::Read;
 use std::path::{Path, PathBuf};

@@ -18,7 +18,8 @@
 //! Both scripts read `AUTOGRADER` (default `/autograder`), so that the kit's checks can run
 //! them in a scratch folder laid out as Gradescope's.
 
-use crate::grade::{self, GradeError};
+use crate::{GradeError, Report, Status, round};
+use std::fmt::Write as _;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -43,7 +44,7 @@ const KIT_PARTS: [&str; 10] =
 /// # Errors
 /// An unknown assignment, a kit file that cannot be read, a zip that cannot be written.
 pub fn write(kit: &Path, assignment: &str, zip: &Path) -> Result<usize, GradescopeError> {
-    grade::check_assignment(kit, assignment)?;
+    crate::check_assignment(kit, assignment)?;
     let zip_error = |source| GradescopeError::Zip { zip: zip.to_owned(), source };
     let file = std::fs::File::create(zip)
         .map_err(|source| GradescopeError::Io { context: format!("cannot create {}", zip.display()), source })?;
@@ -149,4 +150,65 @@ fi
 exit 0
 "#
     )
+}
+
+/// The report as Gradescope reads it.
+impl Report {
+    /// Gradescope's `results.json`.
+    pub fn gradescope(&self) -> serde_json::Value {
+        let mut tests: Vec<serde_json::Value> = self
+            .tests
+            .iter()
+            .map(|test| {
+                let group = self.groups.iter().find(|group| group.prefix == test.group);
+                serde_json::json!({
+                    "name": test.name,
+                    "score": round(test.points),
+                    "max_score": round(test.max_points),
+                    "status": if test.status == Status::Passed { "passed" } else { "failed" },
+                    "output": test.output(),
+                    "visibility": group.map_or("visible", |group| group.visibility.as_str()),
+                    "tags": group.map_or(&[][..], |group| &group.tags[..]),
+                })
+            })
+            .collect();
+        if let Some(errors) = &self.build_errors {
+            tests.push(serde_json::json!({
+                "name": "the submission compiles with the graded suite",
+                "score": 0.0,
+                "max_score": round(self.max_score),
+                "status": "failed",
+                "output": errors,
+                "visibility": "visible",
+            }));
+        }
+        serde_json::json!({
+            "score": round(self.score),
+            // The tests' own times, added up (they run several at once).
+            "execution_time": self.tests.iter().map(|test| test.seconds).sum::<f64>().round(),
+            "output": self.header_for_gradescope(),
+            "visibility": "visible",
+            "tests": tests,
+        })
+    }
+    /// Gradescope's `results.json` when a submission could not be graded at all: no points,
+    /// and why.
+    pub fn gradescope_ungraded(why: &str) -> serde_json::Value {
+        serde_json::json!({
+            "score": 0.0,
+            "output": format!("gamekit could not grade this submission: {why}"),
+            "visibility": "visible",
+            "tests": [],
+        })
+    }
+
+    /// The whole submission's lines on Gradescope: how it was isolated, the notes. (Not the
+    /// score: Gradescope shows it, without the tests a rubric group hides.)
+    fn header_for_gradescope(&self) -> String {
+        let mut text = self.isolation.describe();
+        for note in &self.notes {
+            let _ = write!(text, "\nnote: {note}");
+        }
+        text
+    }
 }

@@ -14,7 +14,7 @@
 //! work directory of the submission's own) is the kit's as seen from a crate: the handout's manifest finds `cin` at `../cin`, and the
 //! reference solution its provided files at `../../../starter/<package>/src/`.
 
-use super::GradeError;
+use crate::GradeError;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
@@ -45,7 +45,7 @@ pub fn take(kit: &Path, package: &str, submission: &Path, work: &Path) -> Result
     let manifest = read(&handout.join("Cargo.toml"))?;
     // A submission may come from the handout `gamekit handout` writes, whose manifest has a
     // workspace and a profile of its own: those are the handout's too.
-    let written = crate::handout::manifest(kit, package).map(|(text, _)| text).unwrap_or_default();
+    let written = crate::manifest::manifest(kit, package).map(|(text, _)| text).unwrap_or_default();
     notes.extend(manifest_notes(&submission.join("Cargo.toml"), &[&manifest, &written]));
     for extra in ["build.rs", ".cargo"] {
         if submission.join(extra).exists() {
@@ -127,7 +127,7 @@ fn provided_files(manifest: &str) -> Vec<PathBuf> {
 
 /// What the report says of a submitted `Cargo.toml` that asks for more than the handout's.
 fn manifest_notes(path: &Path, handouts: &[&str]) -> Vec<String> {
-    let Ok(theirs) = super::locate::read_manifest(path).map(|text| text.parse::<toml::Table>()) else {
+    let Ok(theirs) = crate::locate::read_manifest(path).map(|text| text.parse::<toml::Table>()) else {
         return Vec::new();
     };
     let Ok(theirs) = theirs else {

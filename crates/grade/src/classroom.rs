@@ -8,6 +8,7 @@
 //! group, with the points it earned) and hands the result to the reporter.
 
 use crate::handout::{self, HandoutError};
+use crate::{Report, Status, TestResult, round};
 use std::path::{Path, PathBuf};
 
 /// Where the workflow finds the kit: a Git repository and a branch or tag of it.
@@ -119,6 +120,69 @@ jobs:
 
 fn indented(text: &str, spaces: usize) -> String {
     text.lines().map(|line| format!("{}{line}\n", " ".repeat(spaces))).collect()
+}
+
+/// The report as GitHub Classroom's reporter reads it.
+impl Report {
+    /// GitHub Classroom's result of a test runner, as its `autograding-grading-reporter`
+    /// reads it (base64-encoded, from a step's `result` output): a test per rubric group with
+    /// the points it earned, which the reporter adds up as the assignment's points. The
+    /// message of a group that lost points is its clearest failing test, explained.
+    pub fn classroom(&self) -> serde_json::Value {
+        let mut tests: Vec<serde_json::Value> = self
+            .groups
+            .iter()
+            .filter_map(|group| {
+                let tests: Vec<&TestResult> = self.tests.iter().filter(|test| test.group == group.prefix).collect();
+                let failed: Vec<&TestResult> =
+                    tests.iter().copied().filter(|test| test.status != Status::Passed).collect();
+                let message = match failed.is_empty() {
+                    true => String::new(),
+                    false => {
+                        let test = crate::text::clearest(&failed);
+                        crate::text::cut(&format!("{}: {}", test.name, test.output()), 2000)
+                    }
+                };
+                (!tests.is_empty()).then(|| {
+                    serde_json::json!({
+                        "name": format!("{} ({} of {} tests passed)", group.prefix, tests.len() - failed.len(), tests.len()),
+                        "status": if failed.is_empty() { "pass" } else { "fail" },
+                        "score": round(tests.iter().map(|test| test.points).sum()),
+                        "message": message,
+                        "line_no": 0,
+                        "execution_time": format!("{:.1}s", tests.iter().map(|test| test.seconds).sum::<f64>()),
+                    })
+                })
+            })
+            .collect();
+        if let Some(errors) = &self.build_errors {
+            tests.push(serde_json::json!({
+                "name": "the submission compiles with the graded suite",
+                "status": "fail",
+                "score": 0.0,
+                "message": crate::text::cut(errors, 2000),
+                "line_no": 0,
+            }));
+        }
+        let status = if self.build_errors.is_none() && self.tests.iter().all(|test| test.status == Status::Passed) {
+            "pass"
+        } else {
+            "fail"
+        };
+        serde_json::json!({ "version": 1, "status": status, "max_score": round(self.max_score), "tests": tests })
+    }
+
+    /// GitHub Classroom's result when a submission could not be graded at all: an error,
+    /// and no points (a maximum of 0, so that the reporter records no score rather than a
+    /// wrong one).
+    pub fn classroom_ungraded(why: &str) -> serde_json::Value {
+        serde_json::json!({
+            "version": 1,
+            "status": "error",
+            "max_score": 0,
+            "tests": [{ "name": "grading", "status": "error", "score": 0, "message": why, "line_no": 0 }],
+        })
+    }
 }
 
 #[cfg(test)]

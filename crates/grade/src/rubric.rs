@@ -1,6 +1,6 @@
 //! The rubric: `fixtures/<assignment>/rubric.toml`, the points of each group of tests.
 
-use super::GradeError;
+use crate::GradeError;
 use serde::Deserialize;
 use std::path::Path;
 
@@ -223,16 +223,16 @@ impl Rubric {
         index: usize,
         time: Option<f64>,
         reference: Option<f64>,
-    ) -> Result<super::sandbox::Limits, GradeError> {
+    ) -> Result<crate::sandbox::Limits, GradeError> {
         let group = &self.groups[index];
         let derived = reference.map(|seconds| (seconds * TIMES_THE_REFERENCE).max(AT_LEAST).min(self.timeout));
         let seconds = time.or(group.timeout).or(derived).unwrap_or(self.timeout);
         let time = std::time::Duration::try_from_secs_f64(seconds).map_err(|_| GradeError::Timeout(seconds))?;
         let mib = |size: Option<u64>, default: u64| size.unwrap_or(default) << 20;
-        Ok(super::sandbox::Limits {
+        Ok(crate::sandbox::Limits {
             memory: mib(group.memory, self.memory),
             output: mib(group.output, self.output),
-            ..super::sandbox::Limits::test(time)
+            ..crate::sandbox::Limits::test(time)
         })
     }
 

@@ -1,9 +1,9 @@
 //! Running the suite's tests, each in a sandbox of its own with limits.
 
-use super::harness::Built;
-use super::sandbox::{Isolation, Limit, Limits, Ran, Sandbox, new_user};
-use super::{GradeError, Status};
-use crate::testkit::panic_message;
+use crate::harness::Built;
+use crate::sandbox::{Isolation, Limit, Limits, Ran, Sandbox, new_user};
+use crate::{GradeError, Status};
+use gamekit_testkit::panic_message;
 use std::ffi::OsString;
 use std::path::Path;
 

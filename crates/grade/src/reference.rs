@@ -1,9 +1,9 @@
 //! The reference solution's time on each test: what a test's time limit is derived from
-//! ([`super::Rubric::limits`]). Measured by grading the reference solution with the same
+//! ([`crate::Rubric::limits`]). Measured by grading the reference solution with the same
 //! judge on this machine, and kept in `target/grade/reference-<assignment>.json` until the
 //! judge is built again.
 
-use super::report::Report;
+use crate::report::Report;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -39,7 +39,7 @@ pub fn load(kit: &Path, assignment: &str, judge: &Path) -> Option<Times> {
 /// without them, limits are the rubric's.
 pub fn save(kit: &Path, assignment: &str, judge: &Path, report: &Report) {
     // Only what it passed: a test it failed, or that did not run, says nothing of its time.
-    let passed = report.tests.iter().filter(|test| test.status == super::Status::Passed && test.seconds > 0.0);
+    let passed = report.tests.iter().filter(|test| test.status == crate::Status::Passed && test.seconds > 0.0);
     let seconds = passed.map(|test| (test.name.clone(), test.seconds)).collect();
     let kept = Kept { judge: stamp(judge), seconds };
     let path = file(kit, assignment);
@@ -54,8 +54,8 @@ pub fn save(kit: &Path, assignment: &str, judge: &Path, report: &Report) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grade::sandbox::Isolation;
-    use crate::grade::{Rubric, Status, TestResult};
+    use crate::sandbox::Isolation;
+    use crate::{Rubric, Status, TestResult};
 
     /// Times measured with one judge are not those of another: a judge built again (another
     /// size, or another time of building) makes them stale, and the reference is timed again.

@@ -6,8 +6,8 @@
 //! directory). `fixtures` in the judge's harness links to the kit's, so the suite finds its
 //! fixtures where `cargo test` finds them.
 
-use super::sandbox::{Isolation, Limits, Ran, Sandbox};
-use super::{GradeError, Rubric};
+use crate::sandbox::{Isolation, Limits, Ran, Sandbox};
+use crate::{GradeError, Rubric};
 use serde::Serialize;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -63,7 +63,7 @@ impl Place {
             package: format!("gamekit-grade-{id}"),
             work: scratch.join("work").join(&id),
             shared_target: kit.join("target").join("grade").join("target"),
-            user: super::sandbox::harness_user(hash),
+            user: crate::sandbox::harness_user(hash),
         })
     }
 }
@@ -72,7 +72,7 @@ impl Place {
 /// sandboxes are users of their own, a folder of the grader's in the system's temporary
 /// folder (`$TMPDIR`, else `/tmp`): `gamekit-<hash of the kit's path>/`. Those users must
 /// reach their harness, and nothing of the kit: the kit may lie where they cannot pass (a
-/// home of mode 700), and is made so ([`protect_kit`](super::sandbox::protect_kit)).
+/// home of mode 700), and is made so ([`protect_kit`](crate::sandbox::protect_kit)).
 ///
 /// # Errors
 /// When that folder cannot be made, or is there already but another user's or writable by
@@ -155,7 +155,7 @@ pub fn build(
         .read_only(&place.work)
         .env("HOME", "/tmp")
         .env("CARGO_TERM_COLOR", "never");
-    if super::sandbox::is_root() {
+    if crate::sandbox::is_root() {
         // The harness and the copy become its builds' own user's, readable by its tests'
         // group only: a build runs as that user, never as the grader's.
         for dir in [&place.dir, &place.work] {
@@ -283,7 +283,7 @@ impl Toolchain {
 
     /// The Cargo a sandbox runs.
     fn cargo_in(&self, isolation: Isolation) -> PathBuf {
-        match (isolation, super::sandbox::sysroot()) {
+        match (isolation, crate::sandbox::sysroot()) {
             (Isolation::Users, Some(sysroot)) => sysroot.join("bin").join("cargo"),
             _ => self.cargo.clone(),
         }
@@ -293,7 +293,7 @@ impl Toolchain {
     /// its `PATH` (where it finds rustc). Users of their own run the toolchain's own Cargo
     /// (rustup's proxies live in the grader's home, which they cannot read).
     fn expose(&self, mut sandbox: Sandbox, isolation: Isolation) -> Sandbox {
-        if let (Isolation::Users, Some(sysroot)) = (isolation, super::sandbox::sysroot()) {
+        if let (Isolation::Users, Some(sysroot)) = (isolation, crate::sandbox::sysroot()) {
             let path = format!("{}:/usr/local/bin:/usr/bin:/bin", sysroot.join("bin").display());
             return sandbox.env("PATH", path);
         }
@@ -370,7 +370,7 @@ fn compile_failure(output: &Ran) -> Result<Option<String>, GradeError> {
 pub fn check_package(submission: &Path, package: &str) -> Result<(), GradeError> {
     let path = submission.join("Cargo.toml");
     let text =
-        super::locate::read_manifest(&path).map_err(GradeError::io(format!("cannot read {}", path.display())))?;
+        crate::locate::read_manifest(&path).map_err(GradeError::io(format!("cannot read {}", path.display())))?;
     let manifest: toml::Table =
         text.parse().map_err(|error| GradeError::Harness(format!("{}: {error}", path.display())))?;
     let name = manifest.get("package").and_then(|package| package.get("name")).and_then(toml::Value::as_str);

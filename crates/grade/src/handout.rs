@@ -7,7 +7,8 @@
 //! the rubric. The kit's checks build each handout alone and run its tests, on the starter
 //! and on the reference solution.
 
-use crate::grade::{self, GradeError, Rubric};
+use crate::manifest::ManifestError;
+use crate::{GradeError, Rubric};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
@@ -20,8 +21,8 @@ pub enum HandoutError {
     NotEmpty(PathBuf),
     #[error("{context}: {source}")]
     Io { context: String, source: std::io::Error },
-    #[error("{}: {reason}", path.display())]
-    Manifest { path: PathBuf, reason: String },
+    #[error(transparent)]
+    Manifest(#[from] ManifestError),
 }
 
 fn io(context: String) -> impl FnOnce(std::io::Error) -> HandoutError {
@@ -36,7 +37,7 @@ fn io(context: String) -> impl FnOnce(std::io::Error) -> HandoutError {
 /// An unknown assignment, a `dir` that is not empty, a starter that cannot be read or
 /// depends on something outside the kit's `starter/`, a file that cannot be written.
 pub fn write(kit: &Path, assignment: &str, dir: &Path) -> Result<Vec<PathBuf>, HandoutError> {
-    grade::check_assignment(kit, assignment)?;
+    crate::check_assignment(kit, assignment)?;
     let rubric = Rubric::load(kit, assignment)?;
     if std::fs::read_dir(dir).is_ok_and(|mut entries| entries.next().is_some()) || dir.is_file() {
         return Err(HandoutError::NotEmpty(dir.to_owned()));
@@ -49,7 +50,7 @@ pub fn write(kit: &Path, assignment: &str, dir: &Path) -> Result<Vec<PathBuf>, H
     for name in ["src", "tests"] {
         copy.tree(&source.join(name), Path::new(name))?;
     }
-    let (manifest, helpers) = manifest(kit, &rubric.package)?;
+    let (manifest, helpers) = crate::manifest::manifest(kit, &rubric.package)?;
     for helper in &helpers {
         copy.tree(&starter.join(helper).join("Cargo.toml"), &Path::new(helper).join("Cargo.toml"))?;
         copy.tree(&starter.join(helper).join("src"), &Path::new(helper).join("src"))?;
@@ -100,70 +101,8 @@ impl Copy<'_> {
     }
 }
 
-/// The handout's `Cargo.toml` for `package`, and the helper crates (beside it in the kit's
-/// `starter/`) it depends on, which the handout holds inside: the starter's manifest with
-/// their paths moved inside, a workspace of its own and the starter workspace's profile for
-/// the package. (The grader accepts these sections in a submission's manifest.)
-///
-/// # Errors
-/// A manifest that cannot be read or depends on something else than a helper crate.
-pub fn manifest(kit: &Path, package: &str) -> Result<(String, Vec<String>), HandoutError> {
-    let starter = kit.join("starter");
-    let manifest_path = starter.join(package).join("Cargo.toml");
-    let (manifest, helpers) = self_contained(&read(&manifest_path)?, &manifest_path)?;
-    let workspace_path = starter.join("Cargo.toml");
-    let workspace = read(&workspace_path)?
-        .parse::<toml::Table>()
-        .map_err(|error| HandoutError::Manifest { path: workspace_path, reason: error.to_string() })?;
-    Ok((manifest + &profile(&workspace, package), helpers))
-}
-
 fn read(path: &Path) -> Result<String, HandoutError> {
     std::fs::read_to_string(path).map_err(io(format!("cannot read {}", path.display())))
-}
-
-/// The starter's manifest with its path dependencies (`../cin`) moved inside the handout
-/// (`cin`), and its own `[workspace]`, so that Cargo never looks above the handout's folder;
-/// and the helpers it depends on. Any other path is refused: the handout would not build.
-fn self_contained(manifest: &str, path: &Path) -> Result<(String, Vec<String>), HandoutError> {
-    let refuse = |reason: String| HandoutError::Manifest { path: path.to_owned(), reason };
-    let table: toml::Table = manifest.parse().map_err(|error| refuse(format!("{error}")))?;
-    let mut helpers = Vec::new();
-    let mut text = manifest.to_owned();
-    for section in ["dependencies", "dev-dependencies"] {
-        let Some(dependencies) = table.get(section).and_then(toml::Value::as_table) else { continue };
-        for (name, dependency) in dependencies {
-            let Some(dependency_path) = dependency.get("path").and_then(toml::Value::as_str) else {
-                return Err(refuse(format!("{name}: not a crate of the kit's starter/ (a handout builds offline)")));
-            };
-            let helper = dependency_path
-                .strip_prefix("../")
-                .filter(|helper| !helper.is_empty() && !helper.contains(['/', '\\', '.']))
-                .ok_or_else(|| refuse(format!("{name}: path {dependency_path:?} is not a crate beside it")))?;
-            let quoted = format!("path = {dependency_path:?}");
-            if !text.contains(&quoted) {
-                return Err(refuse(format!("{name}: write its path as {quoted}")));
-            }
-            text = text.replace(&quoted, &format!("path = {helper:?}"));
-            helpers.push(helper.to_owned());
-        }
-    }
-    text += "\n# A workspace of its own: Cargo looks no further up than this folder.\n[workspace]\n";
-    Ok((text, helpers))
-}
-
-/// The starter workspace's profile for `package`, as the handout's own: connect_n's
-/// SmartPlayer and reversi_players' computer are built optimised there.
-fn profile(workspace: &toml::Table, package: &str) -> String {
-    let profile = ["profile", "dev", "package", package]
-        .iter()
-        .try_fold(workspace, |table, key| table.get(*key).and_then(toml::Value::as_table));
-    let Some(profile) = profile else { return String::new() };
-    format!(
-        "\n# Built as the course built it: optimised, for the computer player's search.\n\
-         [profile.dev.package.{package}]\n{}",
-        toml::to_string(profile).unwrap_or_default()
-    )
 }
 
 /// The README's last section: the rubric's groups and points, and the groups each waits on.
@@ -175,7 +114,7 @@ fn grading(rubric: &Rubric) -> String {
          tests. A group that waits on others is checked on its own once they pass: until then\n\
          its failing tests say so (and score 0), so that one bug is explained once, where it is.\n\n\
          | # | group | points | what it checks | waits on |\n|---|---|---|---|---|\n",
-        grade::round(rubric.max_score())
+        crate::round(rubric.max_score())
     );
     for (index, group) in rubric.groups.iter().enumerate() {
         let waits: Vec<usize> = rubric.required(index).map(|required| required + 1).collect();
@@ -184,7 +123,7 @@ fn grading(rubric: &Rubric) -> String {
             "| {} | `{}` | {} | {} | {} |",
             index + 1,
             group.prefix,
-            grade::round(group.points),
+            crate::round(group.points),
             group.about.replace('|', "\\|").replace('\n', " "),
             ranges(&waits)
         );
@@ -209,35 +148,9 @@ mod tests {
     use super::*;
 
     #[test]
-    fn path_dependencies_move_inside_and_others_are_refused() {
-        let path = Path::new("Cargo.toml");
-        let (text, helpers) =
-            self_contained("[package]\nname = \"reversi\"\n[dependencies]\ncin = { path = \"../cin\" }\n", path)
-                .expect("a starter's manifest");
-        assert!(text.contains("cin = { path = \"cin\" }") && text.contains("\n[workspace]\n"), "{text}");
-        assert_eq!(helpers, ["cin"]);
-        for manifest in [
-            "[dependencies]\nrand = \"0.9\"\n",
-            "[dependencies]\ncin = { path = \"../../cin\" }\n",
-            "[dev-dependencies]\nx = { path = \"/x\" }\n",
-            "[dependencies]\ncin = { path = '../cin' }\n",
-        ] {
-            assert!(self_contained(manifest, path).is_err(), "{manifest}");
-        }
-    }
-
-    #[test]
     fn ranges_are_compact() {
         assert_eq!(ranges(&[1, 2, 3, 4, 5, 10]), "1–5, 10");
         assert_eq!(ranges(&[2, 4, 5]), "2, 4–5");
         assert_eq!(ranges(&[]), "");
-    }
-
-    #[test]
-    fn the_package_profile_is_the_handouts() {
-        let workspace: toml::Table = "[profile.dev.package.connect_n]\nopt-level = 3\n".parse().expect("a manifest");
-        let profile = profile(&workspace, "connect_n");
-        assert!(profile.ends_with("\n[profile.dev.package.connect_n]\nopt-level = 3\n"), "{profile}");
-        assert_eq!(super::profile(&workspace, "reversi"), "");
     }
 }

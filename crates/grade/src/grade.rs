@@ -1,68 +1,13 @@
-//! `gamekit grade`: scores a submission with an assignment's graded suite. Everything the
-//! submission brings is hostile (the README's "Grading untrusted code" is the threat model).
-//!
-//! 1. The submission is taken in (`intake.rs`): a copy of its `src/` under the handout's
-//!    `Cargo.toml` and provided files; what was refused is noted in the report.
-//! 2. It is built in a sandbox (`sandbox.rs`, `harness.rs`) into the assignment's probe
-//!    (`crates/remote/<assignment>/probe`); when that fails, the score is 0 and the report
-//!    shows the compiler's errors. The suite is built as the assignment's judge, against
-//!    `crates/remote/<assignment>`, outside the sandbox, once per kit.
-//! 3. Every test runs in its own process with limits, several at once (`run.rs`): the judge
-//!    outside the sandbox, calling the probe inside it.
-//! 4. The rubric (`fixtures/<assignment>/rubric.toml`) shares each group's points among its
-//!    tests; the [`Report`] says why every lost point was lost and how the submission was
-//!    isolated.
+//! Grading one submission: taken in, built, its tests run, scored.
 
-mod harness;
-mod intake;
-mod locate;
-mod reference;
-mod report;
-mod rubric;
-mod run;
-pub mod sandbox;
-mod text;
-
-pub use report::{Report, Status, TestResult, round};
-pub use rubric::{Group, Rubric};
-pub use text::Style;
-
-use sandbox::Isolation;
+use crate::harness;
+use crate::intake;
+use crate::locate;
+use crate::reference;
+use crate::run;
+use crate::sandbox::{self, Isolation};
+use crate::{GradeError, Report, Rubric, Status, TestResult};
 use std::path::{Path, PathBuf};
-
-/// Why grading could not run at all (the command exits with status 2).
-#[derive(Debug, thiserror::Error)]
-pub enum GradeError {
-    #[error("no assignment named '{name}': the kit has {}", known.join(", "))]
-    UnknownAssignment { name: String, known: Vec<String> },
-    #[error("{}: there is no Cargo.toml there, so it is not a crate to grade", .0.display())]
-    NotACrate(PathBuf),
-    #[error("{}: no crate named '{package}' in it (a folder whose Cargo.toml names the package '{package}'), nor in a zip in it", upload.display())]
-    NoCrateInside { upload: PathBuf, package: String },
-    #[error("{}: several crates could be the submission: {}; keep one", upload.display(), crates.iter().map(|path| path.display().to_string()).collect::<Vec<_>>().join(", "))]
-    SeveralCrates { upload: PathBuf, crates: Vec<PathBuf> },
-    #[error("{}: cannot unpack it: {reason}", zip.display())]
-    BadZip { zip: PathBuf, reason: String },
-    #[error("the rubric {}: {reason}", path.display())]
-    Rubric { path: PathBuf, reason: String },
-    #[error("{}: the package is named '{found}', but the {expected} assignment needs a package named '{expected}'", path.display())]
-    WrongPackage { path: PathBuf, found: String, expected: String },
-    #[error("a time limit of {0} seconds is out of range")]
-    Timeout(f64),
-    #[error("{context}: {source}")]
-    Io { context: String, source: std::io::Error },
-    #[error("{0}")]
-    Harness(String),
-    #[error("no test's name starts with '{0}' (give a rubric group, as board::, or a test's name)")]
-    NoSuchTests(String),
-}
-
-impl GradeError {
-    fn io(context: impl Into<String>) -> impl FnOnce(std::io::Error) -> GradeError {
-        let context = context.into();
-        move |source| GradeError::Io { context, source }
-    }
-}
 
 /// What to grade.
 #[derive(Debug, Clone)]

@@ -8,7 +8,7 @@
 //! board, the fewest moves, as the suites write them). `--verbose` shows every test and
 //! every explanation in full, as the JSON report has them.
 
-use super::report::{Report, Status, TestResult, round};
+use crate::report::{Report, Status, TestResult, round};
 use std::fmt::Write as _;
 
 /// How the report is shown.

@@ -1,0 +1,45 @@
+//! # gamekit-grade
+//!
+//! gamekit's grader: it scores a submission with an assignment's graded suite, a class at
+//! once ([`batch`]), and writes what a course deploys ([`handout`], [`gradescope`],
+//! [`classroom`]). The `gamekit` command is a thin layer over it. Everything a submission
+//! brings is hostile (the README's "Grading untrusted code" is the threat model).
+//!
+//! 1. The submission is found in an upload (`locate.rs`) and taken in (`intake.rs`): a copy
+//!    of its `src/` under the handout's `Cargo.toml` ([`manifest`]) and provided files;
+//!    what was refused is noted in the report.
+//! 2. It is built in a sandbox (`sandbox.rs`, `harness.rs`) into the assignment's probe
+//!    (`crates/remote/<assignment>/probe`); when that fails, the score is 0 and the report
+//!    shows the compiler's errors. The suite is built as the assignment's judge, against
+//!    `crates/remote/<assignment>`, outside the sandbox, once per kit.
+//! 3. Every test runs in its own process with limits, several at once (`run.rs`): the judge
+//!    outside the sandbox, calling the probe inside it.
+//! 4. The rubric (`fixtures/<assignment>/rubric.toml`) shares each group's points among its
+//!    tests; the [`Report`] says why every lost point was lost and how the submission was
+//!    isolated, as text (`text.rs`), JSON, Gradescope's `results.json` or Classroom's result.
+//!
+//! Modules depend on one another one way only: `grade.rs` drives the others, and what
+//! writes results (`batch`, `gradescope`, `classroom`) reads the [`Report`].
+
+pub mod batch;
+pub mod classroom;
+mod error;
+mod grade;
+pub mod gradescope;
+pub mod handout;
+mod harness;
+mod intake;
+mod locate;
+pub mod manifest;
+mod reference;
+mod report;
+mod rubric;
+mod run;
+pub mod sandbox;
+mod text;
+
+pub use error::GradeError;
+pub use grade::{Options, Progress, assignments, check_assignment, clean, crate_in_upload, forget_upload, grade};
+pub use report::{Report, Status, TestResult, round};
+pub use rubric::{Group, Rubric};
+pub use text::Style;
