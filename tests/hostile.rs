@@ -548,6 +548,22 @@ fn sources_that_read_the_solution_a_fixture_or_an_oracle_when_they_compile_do_no
     }
 }
 
+/// A crate whose `src` is a link to the reference solution's: the grader copies only a
+/// crate's own folder, so nothing is copied, and nothing compiles.
+#[test]
+#[cfg(unix)]
+#[ignore = "full tier: cargo test --workspace -- --include-ignored"]
+fn sources_that_are_a_link_to_the_solution_score_nothing() {
+    let submission = hostile_handout("tictactoe", "linked_sources", &[], &[]);
+    std::fs::remove_dir_all(submission.join("src")).expect("the handout's sources removed");
+    std::os::unix::fs::symlink(Path::new(KIT).join("solution/tictactoe/src"), submission.join("src"))
+        .expect("a symbolic link");
+    let report = grade_as("tictactoe", &submission);
+    assert!(report.build_errors.is_some(), "nothing was copied, so nothing compiles");
+    assert_scores_zero(&report);
+    assert!(report.notes.iter().any(|note| note.starts_with("src: a symbolic link")), "{:?}", report.notes);
+}
+
 #[test]
 #[ignore = "full tier: cargo test --workspace -- --include-ignored"]
 fn a_build_script_cargo_configuration_extra_dependency_link_and_changed_provided_file_are_refused() {

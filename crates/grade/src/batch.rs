@@ -267,12 +267,16 @@ fn suite_fingerprint(batch: &Batch) -> Vec<u8> {
     hasher.finalize().to_vec()
 }
 
-/// Feeds `hasher` the tree at `path`: each entry's path relative to it, its kind, and a
-/// file's bytes or a link's target (links not followed); `target/` and `.git/` left out.
+/// Feeds `hasher` the file or tree at `path`: each entry's path relative to it, its kind,
+/// and a file's bytes or a link's target, as the walk gives them ([`crate::walk`]: links not
+/// followed; hidden entries and `target/` left out, as they are out of what is graded).
 fn hash_tree(hasher: &mut Sha256, path: &Path) {
-    let walk = walkdir::WalkDir::new(path).follow_links(false).sort_by_file_name().into_iter();
-    let walk = walk.filter_entry(|entry| !(entry.depth() > 0 && entry.file_type().is_dir() && is_build_output(entry)));
-    for entry in walk.flatten() {
+    if std::fs::symlink_metadata(path).is_ok_and(|metadata| metadata.is_file()) {
+        hasher.update(b"f");
+        hash_bytes(hasher, &std::fs::read(path).unwrap_or_default());
+        return;
+    }
+    for entry in crate::walk::all(path).flatten() {
         let relative = entry.path().strip_prefix(path).unwrap_or(entry.path());
         hash_bytes(hasher, relative.as_os_str().as_encoded_bytes());
         let kind = entry.file_type();
@@ -287,11 +291,6 @@ fn hash_tree(hasher: &mut Sha256, path: &Path) {
             hasher.update(b"d");
         }
     }
-}
-
-/// `target/` and `.git/`: what building and versioning leave, not what grades.
-fn is_build_output(entry: &walkdir::DirEntry) -> bool {
-    entry.file_name() == "target" || entry.file_name() == ".git"
 }
 
 /// Feeds `hasher` `bytes` with their length first, so that no two sequences run together.

@@ -68,25 +68,24 @@ pub fn write(kit: &Path, assignment: &str, zip: &Path) -> Result<usize, Gradesco
     Ok(files.len() + scripts.len())
 }
 
-/// The files of [`KIT_PARTS`], relative to the kit: through a symbolic link to a file (the
-/// handouts' transcripts), never one to a folder; no `target/` or hidden entry.
+/// The files of [`KIT_PARTS`], relative to the kit, as the walk gives them
+/// ([`crate::walk`]): a symbolic link to a file (the handouts' transcripts) as that file,
+/// never one to a folder.
 fn kit_files(kit: &Path) -> Result<Vec<PathBuf>, GradescopeError> {
     let mut files = Vec::new();
-    let mut pending: Vec<PathBuf> = KIT_PARTS.iter().map(PathBuf::from).collect();
-    while let Some(path) = pending.pop() {
-        let full = kit.join(&path);
-        let Ok(metadata) = std::fs::symlink_metadata(&full) else { continue };
-        if metadata.is_dir() {
-            let entries = std::fs::read_dir(&full)
-                .map_err(|source| GradescopeError::Io { context: format!("cannot read {}", full.display()), source })?;
-            for entry in entries.flatten() {
-                let name = entry.file_name();
-                if name != "target" && !name.to_string_lossy().starts_with('.') {
-                    pending.push(path.join(name));
-                }
+    for part in KIT_PARTS {
+        let full = kit.join(part);
+        if full.is_file() {
+            files.push(PathBuf::from(part));
+        }
+        for entry in crate::walk::all(&full).filter(|_| full.is_dir()) {
+            let entry = entry.map_err(|error| GradescopeError::Io {
+                context: format!("cannot read {}", full.display()),
+                source: error.into(),
+            })?;
+            if entry.path().is_file() {
+                files.push(entry.path().strip_prefix(kit).unwrap_or(entry.path()).to_owned());
             }
-        } else if full.is_file() {
-            files.push(path);
         }
     }
     Ok(files)

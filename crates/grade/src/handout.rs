@@ -74,18 +74,20 @@ struct Copy<'a> {
 }
 
 impl Copy<'_> {
-    /// Copies `from` (a file, or a folder and everything in it) to `name` in the handout;
-    /// nothing when `from` does not exist.
+    /// Copies `from` (a file, or a folder and its files as the walk gives them,
+    /// [`crate::walk`]) to `name` in the handout, a link to a file as that file; nothing
+    /// when `from` does not exist.
     fn tree(&mut self, from: &Path, name: &Path) -> Result<(), HandoutError> {
-        if from.is_dir() {
-            let entries = std::fs::read_dir(from).map_err(io(format!("cannot read {}", from.display())))?;
-            for entry in entries {
-                let entry = entry.map_err(io(format!("cannot read {}", from.display())))?;
-                self.tree(&entry.path(), &name.join(entry.file_name()))?;
+        let read = |path: &Path| std::fs::read(path).map_err(io(format!("cannot read {}", path.display())));
+        if from.is_file() {
+            return self.file(name, &read(from)?);
+        }
+        for entry in crate::walk::all(from).filter(|_| from.is_dir()) {
+            let entry = entry.map_err(|error| io(format!("cannot read {}", from.display()))(error.into()))?;
+            if entry.path().is_file() {
+                let inside = entry.path().strip_prefix(from).unwrap_or(entry.path());
+                self.file(&name.join(inside), &read(entry.path())?)?;
             }
-        } else if from.is_file() {
-            let bytes = std::fs::read(from).map_err(io(format!("cannot read {}", from.display())))?;
-            self.file(name, &bytes)?;
         }
         Ok(())
     }

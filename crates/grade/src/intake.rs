@@ -53,7 +53,7 @@ pub fn take(kit: &Path, package: &str, submission: &Path, work: &Path) -> Result
         }
     }
     let mut budget = Budget { bytes: 0, files: 0 };
-    copy_tree(&submission.join("src"), &crate_dir.join("src"), Path::new("src"), &mut budget, &mut notes, &mut tree);
+    copy_sources(submission, &crate_dir, &mut budget, &mut notes, &mut tree);
     tree.insert(crate_dir.join("Cargo.toml"), manifest.clone().into_bytes());
     for provided in provided_files(&manifest) {
         let kit_file = read(&handout.join(&provided))?.into_bytes();
@@ -92,15 +92,10 @@ type Tree = std::collections::BTreeMap<PathBuf, Vec<u8>>;
 /// Makes `work` hold exactly `tree`, writing only the files that changed: a submission
 /// graded again unchanged keeps its files' times, so Cargo does not compile it again.
 fn sync(work: &Path, tree: &Tree) -> Result<(), GradeError> {
-    let mut stack = vec![work.to_owned()];
-    while let Some(dir) = stack.pop() {
-        for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
-            let path = entry.path();
-            if entry.file_type().is_ok_and(|kind| kind.is_dir()) {
-                stack.push(path);
-            } else if !tree.contains_key(&path) {
-                std::fs::remove_file(&path).map_err(GradeError::io(format!("cannot remove {}", path.display())))?;
-            }
+    for entry in crate::walk::all(work).flatten() {
+        let path = entry.path();
+        if !entry.file_type().is_dir() && !tree.contains_key(path) {
+            std::fs::remove_file(path).map_err(GradeError::io(format!("cannot remove {}", path.display())))?;
         }
     }
     for (path, bytes) in tree {
@@ -176,18 +171,28 @@ struct Budget {
     files: usize,
 }
 
-/// Adds the regular files under `from` to `tree`, as if under `to`, noting what it leaves.
-fn copy_tree(from: &Path, to: &Path, shown: &Path, budget: &mut Budget, notes: &mut Vec<String>, tree: &mut Tree) {
-    let Ok(entries) = std::fs::read_dir(from) else {
+/// Adds the submission's `src/` to `tree`, as the graded crate's, unless it is a symbolic
+/// link: the walk follows the folder it is given, and a link there could name any folder
+/// the grader may read (the reference solution's).
+fn copy_sources(submission: &Path, crate_dir: &Path, budget: &mut Budget, notes: &mut Vec<String>, tree: &mut Tree) {
+    let src = submission.join("src");
+    if std::fs::symlink_metadata(&src).is_ok_and(|metadata| metadata.is_symlink()) {
+        notes.push("src: a symbolic link, not copied (the sources must be in the crate's own src/)".to_owned());
         return;
-    };
-    let mut entries: Vec<_> = entries.filter_map(Result::ok).collect();
-    entries.sort_by_key(std::fs::DirEntry::file_name);
-    for entry in entries {
-        let (source, shown) = (entry.path(), shown.join(entry.file_name()));
-        let Ok(kind) = entry.file_type() else { continue };
+    }
+    copy_tree(&src, &crate_dir.join("src"), Path::new("src"), budget, notes, tree);
+}
+
+/// Adds the regular files under `from` to `tree`, as if under `to`, noting what it leaves
+/// (a link or a special file; hidden entries and `target/` the walk leaves out,
+/// [`crate::walk`]).
+fn copy_tree(from: &Path, to: &Path, shown: &Path, budget: &mut Budget, notes: &mut Vec<String>, tree: &mut Tree) {
+    for entry in crate::walk::all(from).flatten() {
+        let inside = entry.path().strip_prefix(from).unwrap_or(entry.path());
+        let (source, shown) = (entry.path(), shown.join(inside));
+        let kind = entry.file_type();
         if kind.is_dir() {
-            copy_tree(&source, &to.join(entry.file_name()), &shown, budget, notes, tree);
+            continue;
         } else if kind.is_file() {
             let size = entry.metadata().map_or(0, |metadata| metadata.len());
             if budget.bytes + size > MAX_BYTES || budget.files >= MAX_FILES {
@@ -202,7 +207,7 @@ fn copy_tree(from: &Path, to: &Path, shown: &Path, budget: &mut Budget, notes: &
             budget.files += 1;
             match std::fs::read(&source) {
                 Ok(bytes) => {
-                    tree.insert(to.join(entry.file_name()), bytes);
+                    tree.insert(to.join(inside), bytes);
                 }
                 Err(error) => notes.push(format!("{}: cannot be read ({error}), not copied", shown.display())),
             }
@@ -221,6 +226,23 @@ mod tests {
     use super::*;
 
     const HANDOUT: &str = "[package]\nname = \"reversi\"\n[[bin]]\nname = \"reversi\"\npath = \"src/main.rs\"\n[dependencies]\ncin = { path = \"../cin\" }\n";
+
+    #[test]
+    #[cfg(unix)]
+    fn sources_behind_a_link_are_not_copied() {
+        let dir = std::env::temp_dir().join(format!("gamekit-intake-link-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let (submission, elsewhere) = (dir.join("submission"), dir.join("solution/src"));
+        std::fs::create_dir_all(&submission).expect("a folder");
+        std::fs::create_dir_all(&elsewhere).expect("a folder");
+        std::fs::write(elsewhere.join("lib.rs"), "// the solution").expect("a file");
+        std::os::unix::fs::symlink(&elsewhere, submission.join("src")).expect("a link");
+        let (mut budget, mut notes, mut tree) = (Budget { bytes: 0, files: 0 }, Vec::new(), Tree::new());
+        copy_sources(&submission, &dir.join("graded"), &mut budget, &mut notes, &mut tree);
+        std::fs::remove_dir_all(&dir).expect("the temporary folder removed");
+        assert!(tree.is_empty(), "{tree:?}");
+        assert_eq!(notes, ["src: a symbolic link, not copied (the sources must be in the crate's own src/)"]);
+    }
 
     #[test]
     fn the_provided_files_are_the_programs_and_provided_rs() {

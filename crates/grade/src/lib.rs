@@ -37,6 +37,7 @@ mod rubric;
 mod run;
 pub mod sandbox;
 mod text;
+mod walk;
 
 pub use error::GradeError;
 pub use grade::{Options, Progress, assignments, check_assignment, clean, crate_in_upload, forget_upload, grade};

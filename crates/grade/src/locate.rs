@@ -7,7 +7,6 @@
 //! size, however its headers lie.
 
 use crate::GradeError;
-use std::collections::VecDeque;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
@@ -20,9 +19,6 @@ const MAX_ENTRIES: usize = 10_000;
 const MAX_ZIPS: usize = 8;
 /// The largest Cargo.toml read.
 const MAX_MANIFEST: u64 = 64 * 1024;
-/// What a zip holds that is never the submission: build output and version control (a
-/// student who zips the folder after `cargo test` zips `target/` too).
-const SKIPPED: [&str; 3] = ["target", ".git", "__MACOSX"];
 
 /// A crate's Cargo.toml, read only if it is a regular file (a link could name `/dev/zero` or
 /// a pipe) of at most 64 kB.
@@ -108,10 +104,8 @@ pub fn where_found(upload: &Path, found: &Path, unpack: &Path) -> Option<String>
 /// Where a zip in `upload` is unpacked: `target/grade/unpacked/<hash of its path>/` in the
 /// kit.
 pub fn unpack_dir(kit: &Path, upload: &Path) -> PathBuf {
-    use std::hash::{Hash, Hasher};
-    let mut hasher = std::hash::DefaultHasher::new();
-    upload.hash(&mut hasher);
-    kit.join("target").join("grade").join("unpacked").join(format!("{:016x}", hasher.finish()))
+    let hash = crate::harness::stable_hash(upload.as_os_str().as_encoded_bytes());
+    kit.join("target").join("grade").join("unpacked").join(format!("{hash:016x}"))
 }
 
 /// Whether `dir` holds a Cargo.toml whose package is `package`.
@@ -121,27 +115,15 @@ fn names(dir: &Path, package: &str) -> bool {
     manifest.get("package").and_then(|table| table.get("name")).and_then(toml::Value::as_str) == Some(package)
 }
 
-/// Everything below `dir` to [`DEPTH`], with its depth, nearest first; never through a
-/// symbolic link, and not into hidden folders, `target/` or macOS's `__MACOSX/`.
+/// Everything below `dir` to [`DEPTH`], with its depth, nearest first; no symbolic link,
+/// and nothing the walk's policy leaves out ([`crate::walk`]).
 fn walk(dir: &Path) -> Vec<(PathBuf, usize)> {
-    let mut found = Vec::new();
-    let mut pending = VecDeque::from([(dir.to_owned(), 0)]);
-    while let Some((next, depth)) = pending.pop_front() {
-        let Ok(entries) = std::fs::read_dir(&next) else { continue };
-        let mut entries: Vec<_> = entries.flatten().collect();
-        entries.sort_by_key(std::fs::DirEntry::file_name);
-        for entry in entries {
-            let Ok(kind) = entry.file_type() else { continue };
-            let name = entry.file_name().to_string_lossy().into_owned();
-            if kind.is_symlink() || name.starts_with('.') || SKIPPED.contains(&name.as_str()) {
-                continue;
-            }
-            found.push((entry.path(), depth + 1));
-            if kind.is_dir() && depth + 1 < DEPTH {
-                pending.push_back((entry.path(), depth + 1));
-            }
-        }
-    }
+    let mut found: Vec<(PathBuf, usize)> = crate::walk::tree(dir, DEPTH)
+        .flatten()
+        .filter(|entry| !entry.path_is_symlink())
+        .map(|entry| (entry.path().to_owned(), entry.depth()))
+        .collect();
+    found.sort_by_key(|(_, depth)| *depth);
     found
 }
 
@@ -149,7 +131,8 @@ fn is_zip(path: &Path) -> bool {
     path.is_file() && path.extension().is_some_and(|extension| extension.eq_ignore_ascii_case("zip"))
 }
 
-/// Unpacks the regular files and folders of `zip` into `into` (not what [`SKIPPED`] names),
+/// Unpacks the regular files and folders of `zip` into `into` (not what the walk's policy
+/// leaves out: a student who zips the folder after `cargo test` zips `target/` too),
 /// taking what they hold out of the `left` bytes allowed.
 fn unzip(zip: &Path, into: &Path, left: &mut u64) -> Result<(), GradeError> {
     let refuse = |reason: String| GradeError::BadZip { zip: zip.to_owned(), reason };
@@ -162,7 +145,7 @@ fn unzip(zip: &Path, into: &Path, left: &mut u64) -> Result<(), GradeError> {
         let mut entry = archive.by_index(index).map_err(|error| refuse(error.to_string()))?;
         // A name that would leave `into` (`../`, an absolute path) is skipped, as is a link.
         let Some(name) = entry.enclosed_name() else { continue };
-        let skipped = name.components().any(|part| SKIPPED.iter().any(|skipped| part.as_os_str() == *skipped));
+        let skipped = name.components().any(|part| crate::walk::left_out(&part.as_os_str().to_string_lossy()));
         if entry.is_symlink() || skipped {
             continue;
         }
