@@ -557,3 +557,54 @@ fn grading_again_leaves_the_judge_as_it_was() {
     grade("tictactoe", &solution);
     assert_eq!(written(), before, "grading again wrote the judge's files or linked it again");
 }
+
+/// A batch run again after an oracle changed grades again, and does not keep the grade the
+/// old oracle gave: its fingerprint covers the kit (here tictactoe's order of preference,
+/// changed in a copy of the kit whose judges' dependencies are the kit's, already built).
+#[test]
+#[ignore = "full tier: cargo test --workspace -- --include-ignored"]
+fn a_batch_resumed_after_an_oracle_changed_grades_again() {
+    let _one_at_a_time = GRADING.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let scratch = Path::new(KIT).join("target").join("kit-checks").join("resume");
+    let _ = std::fs::remove_dir_all(&scratch);
+    let kit = scratch.join("kit");
+    std::fs::create_dir_all(kit.join("target").join("grade")).expect("the copy's folders");
+    for part in
+        ["Cargo.toml", "Cargo.lock", "build.rs", "src", "crates", "benches", "tests", "fixtures", "starter", "solution"]
+    {
+        let copied = Command::new("cp").arg("-r").arg(Path::new(KIT).join(part)).arg(&kit).status();
+        assert!(copied.is_ok_and(|status| status.success()), "cannot copy {part}");
+    }
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(Path::new(KIT).join("target/grade/target"), kit.join("target/grade/target"))
+        .expect("the judges' target shared");
+    let class = scratch.join("class");
+    let alice = class.join("alice");
+    std::fs::create_dir_all(&class).expect("the class's folder");
+    let copied = Command::new("cp").arg("-r").arg(Path::new(KIT).join("solution/tictactoe")).arg(&alice).status();
+    assert!(copied.is_ok_and(|status| status.success()), "cannot copy the solution");
+    let batch = gamekit::grade::batch::Batch {
+        kit: kit.clone(),
+        assignment: "tictactoe".into(),
+        submissions: class,
+        out: scratch.join("graded"),
+        jobs: 1,
+        timeout: None,
+    };
+    let score = || {
+        let graded = gamekit::grade::batch::run(&batch, |_| {}).expect("the batch ran");
+        let [alice] = &graded[..] else { panic!("one submission: {}", graded.len()) };
+        (alice.report.as_ref().expect("alice graded").score, alice.reused)
+    };
+    assert_eq!(score(), (100.0, false));
+    assert_eq!(score(), (100.0, true), "resumed, nothing changed: the report is kept");
+    let oracle = kit.join("crates/engines/src/tictactoe.rs");
+    let text = std::fs::read_to_string(&oracle).expect("the oracle");
+    let changed = text.replacen("[4, 0, 2, 6, 8, 1, 3, 5, 7]", "[4, 8, 6, 2, 0, 7, 5, 3, 1]", 1);
+    assert_ne!(text, changed, "the order of preference is where this check expects it");
+    std::fs::write(&oracle, changed).expect("the oracle changed");
+    let (after, reused) = score();
+    assert!(!reused, "resumed after the oracle changed: the old grade was kept");
+    assert!(after < 100.0, "the solution no longer matches the changed oracle: {after}");
+    let _ = std::fs::remove_dir_all(&scratch);
+}
