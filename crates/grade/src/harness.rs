@@ -89,27 +89,22 @@ pub fn scratch(kit: &Path, isolation: Isolation) -> Result<PathBuf, GradeError> 
             dir.display()
         ))
     };
-    #[cfg(unix)]
+    use std::os::unix::fs::{DirBuilderExt, MetadataExt, PermissionsExt};
+    // Others may pass through, never list or write.
+    let made = std::fs::DirBuilder::new().mode(0o711).create(&dir);
+    if let Err(error) = made
+        && error.kind() != std::io::ErrorKind::AlreadyExists
     {
-        use std::os::unix::fs::{DirBuilderExt, MetadataExt, PermissionsExt};
-        // Others may pass through, never list or write.
-        let made = std::fs::DirBuilder::new().mode(0o711).create(&dir);
-        if let Err(error) = made
-            && error.kind() != std::io::ErrorKind::AlreadyExists
-        {
-            return Err(GradeError::io(format!("cannot make {}", dir.display()))(error));
-        }
-        let metadata =
-            std::fs::symlink_metadata(&dir).map_err(GradeError::io(format!("cannot open {}", dir.display())))?;
-        if !metadata.is_dir() || metadata.uid() != nix::unistd::geteuid().as_raw() {
-            return Err(unsafe_scratch("is not a folder of this user's"));
-        }
-        if metadata.permissions().mode() & 0o022 != 0 {
-            return Err(unsafe_scratch("may be written by other users"));
-        }
+        return Err(GradeError::io(format!("cannot make {}", dir.display()))(error));
     }
-    #[cfg(not(unix))]
-    let _ = unsafe_scratch;
+    let metadata =
+        std::fs::symlink_metadata(&dir).map_err(GradeError::io(format!("cannot open {}", dir.display())))?;
+    if !metadata.is_dir() || metadata.uid() != nix::unistd::geteuid().as_raw() {
+        return Err(unsafe_scratch("is not a folder of this user's"));
+    }
+    if metadata.permissions().mode() & 0o022 != 0 {
+        return Err(unsafe_scratch("may be written by other users"));
+    }
     Ok(dir)
 }
 
@@ -590,14 +585,8 @@ fn write(path: &Path, text: &str) -> Result<(), GradeError> {
         .map_err(GradeError::io(format!("cannot write {}", path.display())))
 }
 
-#[cfg(unix)]
 fn link(original: &Path, link: &Path) -> Result<(), GradeError> {
     std::os::unix::fs::symlink(original, link).map_err(GradeError::io(format!("cannot link {}", link.display())))
-}
-
-#[cfg(windows)]
-fn link(original: &Path, link: &Path) -> Result<(), GradeError> {
-    std::os::windows::fs::symlink_dir(original, link).map_err(GradeError::io(format!("cannot link {}", link.display())))
 }
 
 /// The executable of test target `name` among Cargo's JSON messages.

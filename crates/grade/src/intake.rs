@@ -205,7 +205,7 @@ fn copy_tree(from: &Path, to: &Path, shown: &Path, budget: &mut Budget, notes: &
             }
             budget.bytes += size;
             budget.files += 1;
-            match std::fs::read(&source) {
+            match std::fs::read(source) {
                 Ok(bytes) => {
                     tree.insert(to.join(inside), bytes);
                 }

@@ -21,6 +21,16 @@
 //! Modules depend on one another one way only: `grade.rs` drives the others, and what
 //! writes results (`batch`, `gradescope`, `classroom`) reads the [`Report`].
 
+// Submitted code is confined with Linux's own means (bubblewrap's namespaces, seccomp, users
+// of their own): elsewhere the grader would run it with the grader's every right, so it
+// does not build there. The handouts build and test anywhere.
+#[cfg(not(target_os = "linux"))]
+compile_error!(
+    "gamekit's grader runs only on Linux (it confines submitted code with bubblewrap, seccomp \
+     and users of their own): grade on a Linux machine, VM or container; the handouts build \
+     and test on any system"
+);
+
 pub mod batch;
 pub mod classroom;
 mod error;

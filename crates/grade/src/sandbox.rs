@@ -576,12 +576,7 @@ fn end_user(user: u32) {
 
 /// Whether the grader runs as root, and so can run sandboxes as users of their own.
 pub fn is_root() -> bool {
-    #[cfg(unix)]
-    {
-        nix::unistd::geteuid().is_root()
-    }
-    #[cfg(not(unix))]
-    false
+    nix::unistd::geteuid().is_root()
 }
 
 /// The limit an exit status shows: a signal, or Rust's message for an allocation refused.
@@ -601,7 +596,6 @@ const XFSZ: i32 = 25;
 
 /// The signal that ended a process: directly, or as bubblewrap reports it (128 + signal).
 fn signal_of(status: ExitStatus) -> Option<i32> {
-    #[cfg(unix)]
     if let Some(signal) = std::os::unix::process::ExitStatusExt::signal(&status) {
         return Some(signal);
     }
@@ -612,36 +606,32 @@ fn signal_of(status: ExitStatus) -> Option<i32> {
 /// The process limit is set only for root, which it does not bind: it binds the users of
 /// their own that sandboxes switch to, counting only theirs.
 fn apply_limits(command: &mut Command, limits: Limits) {
-    #[cfg(unix)]
-    {
-        use nix::sys::resource::{Resource, setrlimit};
-        use std::os::unix::process::CommandExt;
-        let cpu = limits.time.as_secs() + 2;
-        let count_processes = is_root();
-        // A group of its own, so that the grader can kill it all without isolation too.
-        command.process_group(0);
-        // SAFETY: the closure runs in the child between fork and exec and only makes
-        // system calls (setrlimit), which is async-signal-safe.
-        unsafe {
-            command.pre_exec(move || {
-                let set = |resource, value| setrlimit(resource, value, value).map_err(std::io::Error::from);
-                set(Resource::RLIMIT_AS, limits.memory)?;
-                set(Resource::RLIMIT_FSIZE, limits.file_size)?;
-                set(Resource::RLIMIT_CPU, cpu)?;
-                set(Resource::RLIMIT_CORE, 0)?;
-                if count_processes {
-                    set(Resource::RLIMIT_NPROC, limits.processes)?;
-                }
-                Ok(())
-            });
-        }
+    use nix::sys::resource::{Resource, setrlimit};
+    use std::os::unix::process::CommandExt;
+    let cpu = limits.time.as_secs() + 2;
+    let count_processes = is_root();
+    // A group of its own, so that the grader can kill it all without isolation too.
+    command.process_group(0);
+    // SAFETY: the closure runs in the child between fork and exec and only makes
+    // system calls (setrlimit), which is async-signal-safe.
+    unsafe {
+        command.pre_exec(move || {
+            let set = |resource, value| setrlimit(resource, value, value).map_err(std::io::Error::from);
+            set(Resource::RLIMIT_AS, limits.memory)?;
+            set(Resource::RLIMIT_FSIZE, limits.file_size)?;
+            set(Resource::RLIMIT_CPU, cpu)?;
+            set(Resource::RLIMIT_CORE, 0)?;
+            if count_processes {
+                set(Resource::RLIMIT_NPROC, limits.processes)?;
+            }
+            Ok(())
+        });
     }
 }
 
 /// Kills the sandbox (its first process, and so every other in its PID namespace) and the
 /// process group it leads.
 fn kill(child: &mut std::process::Child) {
-    #[cfg(unix)]
     if let Ok(pid) = i32::try_from(child.id()) {
         let _ = nix::sys::signal::killpg(nix::unistd::Pid::from_raw(pid), nix::sys::signal::Signal::SIGKILL);
     }
