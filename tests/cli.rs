@@ -75,6 +75,23 @@ fn grade_exits_2_when_it_cannot_grade() {
     assert!(written["output"].as_str().is_some_and(|output| output.contains("could not grade")), "{written}");
 }
 
+/// Users of their own need a toolchain every user can read: where there is none (here a
+/// `rustc` that does not run), grading stops and says what to change.
+#[test]
+fn users_of_their_own_without_a_readable_toolchain_say_what_to_change() {
+    command()
+        .args(["grade", "tictactoe", "starter/tictactoe"])
+        .env("GAMEKIT_ISOLATION", "users")
+        .env("RUSTC", "/no/such/rustc")
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(
+            predicate::str::contains("a Rust toolchain every user can read")
+                .and(predicate::str::contains("RUSTUP_HOME=/usr/local/rustup")),
+        );
+}
+
 /// A part of the suite: its groups' points only, said so; every line within 80 columns.
 #[test]
 fn grade_only_runs_the_tests_named_so() {

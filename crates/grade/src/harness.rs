@@ -142,6 +142,14 @@ pub fn build(
         .ok_or_else(|| GradeError::Harness(format!("{} has no judge (crates/remote/{0})", rubric.assignment)))?;
     write_harness(kit, rubric, Side::Probe { submission: crate_dir, work: &place.work }, &place.dir, &place.package)?;
     let toolchain = Toolchain::find();
+    if isolation == Isolation::Users && crate::sandbox::sysroot().is_none() {
+        return Err(GradeError::Harness(
+            "users of their own need a Rust toolchain every user can read and only root can change, and this \
+             one is not (rustup's default, in root's home, is not readable): install it elsewhere, as \
+             RUSTUP_HOME=/usr/local/rustup CARGO_HOME=/usr/local/cargo do, and put its bin/ first on the PATH"
+                .to_owned(),
+        ));
+    }
     fetch(&toolchain, &place.dir)?;
     let confine = build_confine(kit, place, &toolchain)?;
     let mut sandbox = Sandbox::new(isolation, &place.dir)
