@@ -127,9 +127,11 @@ fn grade_as_users(assignment: &str, submission: &Path) -> Report {
         .arg(&json)
         .env("GAMEKIT_ISOLATION", "users")
         .env("PATH", path)
-        // Cargo's own, which `cargo test` sets: the grader would use them before the PATH.
+        // Cargo's own, which `cargo test` sets: the grader would use them before the PATH, and
+        // rustc would load its libraries from rustup's toolchain, and say that is its sysroot.
         .env_remove("CARGO")
         .env_remove("RUSTC")
+        .env_remove("LD_LIBRARY_PATH")
         .output()
         .expect("gamekit runs");
     assert!(graded.status.success(), "grading failed: {}", String::from_utf8_lossy(&graded.stderr));
@@ -364,6 +366,22 @@ fn code_run_on_a_board_changes_nothing_outside_its_sandbox_either() {
     for isolation in isolations() {
         let (submission, attacked) = run_time_attacks("reversi", &format!("run_time_{isolation:?}"));
         assert_run_time_attacks_fail("reversi", &submission, isolation, attacked);
+    }
+}
+
+/// Users of their own grade as bubblewrap does, from a kit in a folder of mode 700: every
+/// reference solution scores full marks and every handout as it is 0.
+#[test]
+#[cfg_attr(not_root, ignore = "users of their own need the checks run as root")]
+#[cfg_attr(not(not_root), ignore = "full tier: cargo test --workspace -- --include-ignored")]
+fn as_users_of_their_own_every_solution_scores_full_marks_and_every_starter_zero() {
+    let _one_at_a_time = one_at_a_time();
+    for assignment in ["connect_n", "reversi", "reversi_players", "tictactoe", "two_player"] {
+        let solution = grade_as_users(assignment, &Path::new(KIT).join("solution").join(assignment));
+        assert_eq!(solution.score, solution.max_score, "{assignment}: {:#?}", failures_or_passes(&solution));
+        assert_eq!(solution.isolation, Isolation::Users);
+        let starter = grade_as_users(assignment, &Path::new(KIT).join("starter").join(assignment));
+        assert_scores_zero(&starter);
     }
 }
 

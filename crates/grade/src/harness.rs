@@ -97,8 +97,7 @@ pub fn scratch(kit: &Path, isolation: Isolation) -> Result<PathBuf, GradeError> 
     {
         return Err(GradeError::io(format!("cannot make {}", dir.display()))(error));
     }
-    let metadata =
-        std::fs::symlink_metadata(&dir).map_err(GradeError::io(format!("cannot open {}", dir.display())))?;
+    let metadata = std::fs::symlink_metadata(&dir).map_err(GradeError::io(format!("cannot open {}", dir.display())))?;
     if !metadata.is_dir() || metadata.uid() != nix::unistd::geteuid().as_raw() {
         return Err(unsafe_scratch("is not a folder of this user's"));
     }
@@ -142,13 +141,15 @@ pub fn build(
         .ok_or_else(|| GradeError::Harness(format!("{} has no judge (crates/remote/{0})", rubric.assignment)))?;
     write_harness(kit, rubric, Side::Probe { submission: crate_dir, work: &place.work }, &place.dir, &place.package)?;
     let toolchain = Toolchain::find();
-    if isolation == Isolation::Users && crate::sandbox::sysroot().is_none() {
-        return Err(GradeError::Harness(
-            "users of their own need a Rust toolchain every user can read and only root can change, and this \
-             one is not (rustup's default, in root's home, is not readable): install it elsewhere, as \
-             RUSTUP_HOME=/usr/local/rustup CARGO_HOME=/usr/local/cargo do, and put its bin/ first on the PATH"
-                .to_owned(),
-        ));
+    if isolation == Isolation::Users
+        && let Err(why) = crate::sandbox::sysroot()
+    {
+        return Err(GradeError::Harness(format!(
+            "users of their own need a Rust toolchain every user can read and only root can change, and \
+             this one is not ({why}; rustup's default, in root's home, is not readable): install it \
+             elsewhere, as RUSTUP_HOME=/usr/local/rustup CARGO_HOME=/usr/local/cargo do, and put its bin/ \
+             first on the PATH"
+        )));
     }
     fetch(&toolchain, &place.dir)?;
     let confine = build_confine(kit, place, &toolchain)?;
@@ -286,7 +287,7 @@ impl Toolchain {
 
     /// The Cargo a sandbox runs.
     fn cargo_in(&self, isolation: Isolation) -> PathBuf {
-        match (isolation, crate::sandbox::sysroot()) {
+        match (isolation, crate::sandbox::sysroot().ok()) {
             (Isolation::Users, Some(sysroot)) => sysroot.join("bin").join("cargo"),
             _ => self.cargo.clone(),
         }
@@ -296,7 +297,7 @@ impl Toolchain {
     /// its `PATH` (where it finds rustc). Users of their own run the toolchain's own Cargo
     /// (rustup's proxies live in the grader's home, which they cannot read).
     fn expose(&self, mut sandbox: Sandbox, isolation: Isolation) -> Sandbox {
-        if let (Isolation::Users, Some(sysroot)) = (isolation, crate::sandbox::sysroot()) {
+        if let (Isolation::Users, Some(sysroot)) = (isolation, crate::sandbox::sysroot().ok()) {
             let path = format!("{}:/usr/local/bin:/usr/bin:/bin", sysroot.join("bin").display());
             return sandbox.env("PATH", path);
         }

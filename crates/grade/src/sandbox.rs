@@ -58,7 +58,7 @@ impl Isolation {
             Ok("none") => Isolation::None,
             // With the options every run uses: where one fails, users of their own are next.
             _ if runs(Command::new(BWRAP).args(BWRAP_CHECK)) => Isolation::Bubblewrap,
-            _ if is_root() && runs(Command::new("setpriv").arg("--version")) && sysroot().is_some() => Isolation::Users,
+            _ if is_root() && runs(Command::new("setpriv").arg("--version")) && sysroot().is_ok() => Isolation::Users,
             _ => Isolation::None,
         })
     }
@@ -126,45 +126,62 @@ fn runs(command: &mut Command) -> bool {
 
 /// The Rust toolchain's directory (`rustc --print sysroot`), when every user can read it:
 /// what builds run as users of their own need (rustup's proxies in root's home they cannot).
-pub fn sysroot() -> Option<PathBuf> {
-    static SYSROOT: std::sync::OnceLock<Option<PathBuf>> = std::sync::OnceLock::new();
+pub fn sysroot() -> Result<PathBuf, String> {
+    static SYSROOT: std::sync::OnceLock<Result<PathBuf, String>> = std::sync::OnceLock::new();
     SYSROOT.get_or_init(readable_sysroot).clone()
 }
 
-fn readable_sysroot() -> Option<PathBuf> {
+/// The toolchain's directory, or what keeps it from users of their own.
+fn readable_sysroot() -> Result<PathBuf, String> {
     let rustc = std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
-    let printed = Command::new(rustc).args(["--print", "sysroot"]).stderr(Stdio::null()).output().ok()?;
-    let sysroot = PathBuf::from(String::from_utf8(printed.stdout).ok()?.trim());
+    let printed = Command::new(&rustc).args(["--print", "sysroot"]).stderr(Stdio::null()).output();
+    let printed = printed
+        .ok()
+        .filter(|printed| printed.status.success())
+        .and_then(|printed| String::from_utf8(printed.stdout).ok());
+    let Some(printed) = printed else { return Err(format!("{} --print sysroot does not run", rustc.display())) };
+    let sysroot = PathBuf::from(printed.trim());
     // Readable by every user, and changeable by root only: root runs this toolchain too, so
     // one that a sandbox's user could change would be theirs to run as root.
     let open_to_all = |path: &Path, bits: u32| {
         use std::os::unix::fs::{MetadataExt, PermissionsExt};
-        std::fs::metadata(path).is_ok_and(|metadata| {
+        let open = std::fs::metadata(path).is_ok_and(|metadata| {
             let mode = metadata.permissions().mode();
             metadata.uid() == 0 && mode & bits == bits && (mode & 0o022 == 0 || mode & 0o1000 != 0)
-        })
+        });
+        if open { Ok(()) } else { Err(format!("{} is not root's alone and open to every user", path.display())) }
     };
-    let readable = sysroot.ancestors().skip(1).all(|dir| open_to_all(dir, 0o001))
-        && open_to_all(&sysroot, 0o005)
-        && ["cargo", "rustc"].iter().all(|program| open_to_all(&sysroot.join("bin").join(program), 0o005))
-        && root_only_below(&sysroot);
-    readable.then_some(sysroot)
+    for dir in sysroot.ancestors().skip(1) {
+        open_to_all(dir, 0o001)?;
+    }
+    open_to_all(&sysroot, 0o005)?;
+    for program in ["cargo", "rustc"] {
+        open_to_all(&sysroot.join("bin").join(program), 0o005)?;
+    }
+    root_only_below(&sysroot)?;
+    Ok(sysroot)
 }
 
 /// Whether everything below `dir` is root's and changeable by root only: the libraries
-/// rustc loads and links as root, as well as its programs.
-fn root_only_below(dir: &Path) -> bool {
+/// rustc loads and links as root, as well as its programs; else the first that is not.
+fn root_only_below(dir: &Path) -> Result<(), String> {
     use std::os::unix::fs::{MetadataExt, PermissionsExt};
-    let Ok(entries) = std::fs::read_dir(dir) else { return false };
-    entries.into_iter().all(|entry| {
-        let Ok(entry) = entry else { return false };
+    let refused = |path: &Path| format!("{} may be changed by a user other than root", path.display());
+    let entries = std::fs::read_dir(dir).map_err(|_| refused(dir))?;
+    for entry in entries {
+        let entry = entry.map_err(|_| refused(dir))?;
         // What a link leads to must be root's alike.
-        let Ok(metadata) = std::fs::metadata(entry.path()) else { return false };
-        let safe = metadata.uid() == 0 && metadata.permissions().mode() & 0o022 == 0;
-        let real_dir = entry.file_type().is_ok_and(|kind| kind.is_dir());
-        safe && (!real_dir || root_only_below(&entry.path()))
-    })
+        let metadata = std::fs::metadata(entry.path()).map_err(|_| refused(&entry.path()))?;
+        if metadata.uid() != 0 || metadata.permissions().mode() & 0o022 != 0 {
+            return Err(refused(&entry.path()));
+        }
+        if entry.file_type().is_ok_and(|kind| kind.is_dir()) {
+            root_only_below(&entry.path())?;
+        }
+    }
+    Ok(())
 }
+
 /// What a sandboxed process may use. Each limit hit is named in [`Ran::limit`].
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Limits {
