@@ -418,14 +418,15 @@ impl Sandbox {
     /// grader's). Inside, the filter's launcher comes first (where the sandbox is
     /// [`confined`](Self::confined)), then, as root, `setpriv` to the sandbox's user.
     fn command(&self, program: &Path, args: &[OsString]) -> (Command, Option<u32>) {
-        let user = match self.user {
+        let user = match (self.isolation, self.user) {
+            (Isolation::None, _) => None,
             _ if !is_root() => None,
-            User::Grader => None,
-            User::OwnEachRun => Some(new_user()),
-            User::Fixed(user) => Some(user),
+            // Never as the grader as users of their own: a user of its own.
+            (Isolation::Users, User::Grader) => Some(new_user()),
+            (_, User::Grader) => None,
+            (_, User::OwnEachRun) => Some(new_user()),
+            (_, User::Fixed(user)) => Some(user),
         };
-        // Never as the grader as users of their own: a user of its own.
-        let user = if self.isolation == Isolation::Users { Some(user.unwrap_or_else(new_user)) } else { user };
         let mut inside: Vec<OsString> = self.confine.iter().map(OsString::from).collect();
         if let Some(user) = user {
             inside.extend(self.unprivileged(user));
