@@ -5,8 +5,14 @@
 //! the submission's crate, the judge from the kit's `cin`).
 
 use crate::ConsoleError;
-use gamekit_probe::wire::{decode, encode};
 use std::io::{BufRead, Write};
+
+gamekit_probe::calls! {
+    /// A console program's `run` on `args` and its whole input: what it printed, and what
+    /// it returned.
+    #[allow(dead_code)]
+    pub Run = "run"(args: Vec<String>, input: Vec<u8>) -> (Vec<u8>, Result<(), Wire>);
+}
 
 /// The error as it crosses: its kind (0 the end of the input, 1 a usage error, 2 an I/O
 /// error) and its message.
@@ -47,20 +53,19 @@ where
     let args: Vec<String> = args.into_iter().map(|arg| arg.as_ref().to_owned()).collect();
     let mut bytes = Vec::new();
     input.read_to_end(&mut bytes).map_err(ConsoleError::Io)?;
-    let (printed, result): (Vec<u8>, Result<(), Wire>) = gamekit_probe::call("run", &(args, bytes));
+    let (printed, result) = gamekit_probe::call::<Run>(&(args, bytes));
     output.write_all(&printed).map_err(ConsoleError::Io)?;
     result.map_err(unwire)
 }
 
-/// The probe's side: answers a call of `run` with the submission's, its output in memory
-/// as the suite's is (`Capped`).
+/// The probe's side: answers [`Run`] with the submission's `run`, its output in memory as
+/// the suite's is (`Capped`).
 #[allow(dead_code)]
 pub fn answer_run(
-    arguments: &[u8],
+    (args, input): (Vec<String>, Vec<u8>),
     run: impl FnOnce(&[String], &[u8], &mut gamekit_probe::Capped) -> Result<(), ConsoleError>,
-) -> Option<Vec<u8>> {
-    let (args, input) = decode::<(Vec<String>, Vec<u8>)>(arguments)?;
+) -> (Vec<u8>, Result<(), Wire>) {
     let mut output = gamekit_probe::Capped::new();
-    let result: Result<(), Wire> = run(&args, &input, &mut output).map_err(wire);
-    Some(encode(&(output.bytes, result)))
+    let result = run(&args, &input, &mut output).map_err(wire);
+    (output.bytes, result)
 }

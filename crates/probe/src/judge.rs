@@ -1,7 +1,7 @@
 //! The judge's side: one probe per judge process, started on the first call.
 
-use super::wire::{Wire, decode, encode};
-use super::{Message, PROGRAM, RELEASE, sys};
+use super::wire::{decode, encode};
+use super::{Answers, Message, Remote, builtin, name, sys};
 use std::io::Read;
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::{Arc, Mutex};
@@ -38,23 +38,23 @@ pub fn signal_name(signal: i32) -> &'static str {
     }
 }
 
-/// Calls `function` of the submission with `arguments` in the probe and returns what it
+/// Makes call `C` of the submission's with `arguments` in the probe and returns what it
 /// returned.
 ///
 /// # Panics
-/// With the submission's own message after `<function> panicked: ` when its code panicked (a
-/// `todo!()` reads "not yet implemented…"), and with what happened when the probe ended (a
+/// With the submission's own message after `<call's name> panicked: ` when its code panicked
+/// (a `todo!()` reads "not yet implemented…"), and with what happened when the probe ended (a
 /// limit it hit, a signal).
-pub fn call<A: Wire, R: Wire>(function: &str, arguments: &A) -> R {
-    try_call(function, arguments).unwrap_or_else(|message| panicked(function, &message))
+pub fn call<C: Remote>(arguments: &C::Arguments) -> C::Answer {
+    try_call::<C>(arguments).unwrap_or_else(|message| panicked::<C>(&message))
 }
 
-/// Fails the test with the panic of the submission's `function`, said to be the submission's:
+/// Fails the test with the panic of the submission's call `C`, said to be the submission's:
 /// its text is the submission's to choose, so it must not read as the suite's own assertion
 /// (the report calls an assertion's values "actual" and "expected") or as the judge's words
 /// on how the probe ended.
-pub fn panicked(function: &str, message: &str) -> ! {
-    panic!("{function} panicked: {message}")
+pub fn panicked<C: Remote>(message: &str) -> ! {
+    panic!("{} panicked: {message}", name::<C>())
 }
 
 /// Runs one of the submission's programs in the probe's sandbox: `path`, `args`, `input` on
@@ -63,16 +63,17 @@ pub fn panicked(function: &str, message: &str) -> ! {
 /// # Panics
 /// When the program cannot run or runs too long.
 pub fn run_program(path: &std::path::Path, args: &[String], input: Vec<u8>) -> std::process::Output {
-    super::output(path, call(PROGRAM, &(path.to_string_lossy().into_owned(), args.to_vec(), input)))
+    super::output(path, call::<builtin::Program>(&(path.to_string_lossy().into_owned(), args.to_vec(), input)))
 }
 
 /// Like [`call`], but a panic of the submission's code is an `Err` with its message.
 ///
 /// # Panics
 /// When the probe ended, or its answer is not one.
-pub fn try_call<A: Wire, R: Wire>(function: &str, arguments: &A) -> Result<R, String> {
-    let bytes = exchange(function, encode(arguments))?;
-    Ok(decode(&bytes).unwrap_or_else(|| panic!("{}", nonsense(function))))
+pub fn try_call<C: Remote>(arguments: &C::Arguments) -> Result<C::Answer, String> {
+    let function = name::<C>();
+    let bytes = exchange(&function, encode(arguments))?;
+    Ok(decode(&bytes).unwrap_or_else(|| panic!("{}", nonsense(&function))))
 }
 
 /// What the judge says of an answer that is not one.
@@ -80,22 +81,20 @@ fn nonsense(function: &str) -> String {
     format!("the probe's answer to {function} is not one (did the submission write into the probe's channel?)")
 }
 
-/// The judge's functions the probe may call back, set by [`answer_calls_back`].
+/// The judge's answers to the probe's calls back, set by [`answer_calls_back`].
 static CALLED_BACK: std::sync::OnceLock<CalledBack> = std::sync::OnceLock::new();
 
-/// The judge's answer to a call back: `answer(function, arguments)`, `None` for a function
-/// or arguments it does not know.
-type CalledBack = fn(&str, &[u8]) -> Option<Vec<u8>>;
+/// The judge's answers to calls back (a call none of them answers is refused).
+type CalledBack = for<'a> fn(Answers<'a>) -> Answers<'a>;
 
 /// The message of the judge's own function that panicked when called back: the test has
 /// failed with it, whatever the submission's code did with the error it was given.
 static FAILED: Mutex<Option<String>> = Mutex::new(None);
 
-/// Sets the judge's functions that the probe may call back while it answers:
-/// `answer(function, arguments)`, `None` for a function or arguments it does not know. The
+/// Sets the judge's answers to the calls back the probe may make while it answers. The
 /// first call sets them; later ones change nothing.
-pub fn answer_calls_back(answer: CalledBack) {
-    let _ = CALLED_BACK.set(answer);
+pub fn answer_calls_back(answers: CalledBack) {
+    let _ = CALLED_BACK.set(answers);
 }
 
 /// Lets go of object `id` in the probe: what a proxy does when it is dropped. Never panics
@@ -105,7 +104,8 @@ pub fn release(id: u64) {
     if running && !std::thread::panicking() {
         // A failure met meanwhile (a function of the judge's called back panicked) is kept
         // for the call under way, not lost with this one.
-        if let Err(payload) = std::panic::catch_unwind(|| exchange(RELEASE, encode(&id))) {
+        let function = name::<builtin::Release>();
+        if let Err(payload) = std::panic::catch_unwind(|| exchange(&function, encode(&id))) {
             let mut failed = FAILED.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
             failed.get_or_insert_with(|| super::panic_text(payload.as_ref()));
         }
@@ -168,12 +168,13 @@ fn with_probe<T>(f: impl FnOnce(&mut Probe) -> std::io::Result<T>) -> std::io::R
     slot.as_mut().map_or_else(|| Err(std::io::Error::other("the probe has ended")), f)
 }
 
-/// Answers a call back of the probe's with the judge's function.
+/// Answers a call back of the probe's with the judge's answers.
 fn answer_call_back(function: &str, arguments: &[u8]) -> Result<Vec<u8>, String> {
-    let Some(answer) = CALLED_BACK.get() else {
+    let Some(answers) = CALLED_BACK.get() else {
         return Err(format!("the judge has no function {function} to call back"));
     };
-    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| answer(function, arguments))) {
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| answers(Answers::to(function, arguments)).answer()))
+    {
         Ok(Some(bytes)) => Ok(bytes),
         Ok(None) => Err(format!("the judge has no function {function} for those arguments")),
         Err(payload) => {

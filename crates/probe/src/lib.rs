@@ -8,7 +8,10 @@
 //! message it panicked with). So no output, exit status or file of a process that contains
 //! submitted code decides a verdict, and nothing secret is where that code runs.
 //!
-//! - In the probe, [`serve`] answers calls until its input ends.
+//! - Each call is declared once ([`Remote`], with [`calls!`]), in a file both sides
+//!   include: its name and the types of its arguments and answer, so that the two sides
+//!   cannot disagree on them and still compile.
+//! - In the probe, [`serve`] answers calls until its input ends, with its [`Answers`].
 //! - In the judge, [`call`] asks the probe (started on first use from the command that
 //!   `GAMEKIT_PROBE` names) and returns its answer, or panics with the submission's own
 //!   panic message, or with what ended the probe (a limit, a signal).
@@ -16,17 +19,19 @@
 //!   [`objects`]; the judge holds their numbers and [`release`]s them.
 //! - While the probe answers, the submission's code may call the judge back
 //!   ([`call_back`]): a player of the suite's asked for a move by the submission's game, a
-//!   terminal of the suite's read or written. The judge answers with the function it gave
-//!   [`answer_calls_back`].
+//!   terminal of the suite's read or written. The judge answers with the [`Answers`] it
+//!   gave [`answer_calls_back`].
 //!
 //! Frames are a length (8 bytes, little-endian) and that many bytes: a call (the function's
 //! name and its arguments) or an answer (`Ok(result)` or `Err(panic message)`).
 
 pub mod objects;
 pub mod proxy;
+mod remote;
 mod sys;
 pub mod wire;
 
+pub use remote::{Answers, Remote, name};
 use std::io::{self, Read, Write};
 use wire::{Wire, decode, encode};
 
@@ -95,31 +100,30 @@ impl Message {
     }
 }
 
-/// The functions a probe answers: `dispatch(function, arguments)`, `None` for a function it
-/// does not know.
-type Dispatch = dyn Fn(&str, &[u8]) -> Option<Vec<u8>>;
+/// The probe's answers, as it gives them to [`serve`].
+type Answering = dyn for<'a> Fn(Answers<'a>) -> Answers<'a>;
 
 /// The probe's end of the channel, while it serves.
 struct Channel {
     calls: io::BufReader<std::fs::File>,
     answers: std::fs::File,
-    dispatch: std::rc::Rc<Dispatch>,
+    answering: std::rc::Rc<Answering>,
 }
 
 thread_local! {
     static CHANNEL: std::cell::RefCell<Option<Channel>> = const { std::cell::RefCell::new(None) };
 }
 
-/// The probe's side: answers the judge's calls with `dispatch(function, arguments)` (`None`
-/// for a function it does not know) until the judge closes the channel. While it answers,
-/// the submission's code may call the judge back ([`call_back`]).
+/// The probe's side: answers the judge's calls with `answers` until the judge closes the
+/// channel (a call none of them answers is refused). While it answers, the submission's
+/// code may call the judge back ([`call_back`]).
 ///
 /// The channel is the process's stdin and stdout as they were at the start; then stdin is
 /// emptied and stdout sent to stderr, so that what the submission prints never mixes with
 /// the answers.
-pub fn serve(dispatch: impl Fn(&str, &[u8]) -> Option<Vec<u8>> + 'static) {
-    let (calls, answers) = take_channel();
-    let channel = Channel { calls: io::BufReader::new(calls), answers, dispatch: std::rc::Rc::new(dispatch) };
+pub fn serve(answers: impl for<'a> Fn(Answers<'a>) -> Answers<'a> + 'static) {
+    let (calls, out) = take_channel();
+    let channel = Channel { calls: io::BufReader::new(calls), answers: out, answering: std::rc::Rc::new(answers) };
     CHANNEL.with_borrow_mut(|slot| *slot = Some(channel));
     while let Some(Message::Call(function, arguments)) = next_message() {
         answer(&function, &arguments);
@@ -139,17 +143,21 @@ fn send(message: &Message) -> io::Result<()> {
     })
 }
 
-/// Answers one call of the judge's: what `dispatch` returned, or the message it panicked with.
+/// Answers one call of the judge's: with the probe's own calls, else (and only then, so
+/// that what a probe does around its answers is done around the submission's only) the
+/// answers it serves; what they returned, or the message they panicked with.
 fn answer(function: &str, arguments: &[u8]) {
-    let dispatch = CHANNEL.with_borrow(|channel| channel.as_ref().map(|channel| std::rc::Rc::clone(&channel.dispatch)));
-    let Some(dispatch) = dispatch else { return };
-    let answer = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match function {
-        PROGRAM => Some(program(arguments)),
-        RELEASE => decode::<u64>(arguments).map(|id| {
-            objects::release(id);
-            encode(&())
-        }),
-        _ => dispatch(function, arguments),
+    let answering =
+        CHANNEL.with_borrow(|channel| channel.as_ref().map(|channel| std::rc::Rc::clone(&channel.answering)));
+    let Some(answering) = answering else { return };
+    let answer = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        let own = Answers::to(function, arguments)
+            .on::<builtin::Program>(|(path, args, input)| Some(run_locally(&path, &args, input)))
+            .on::<builtin::Release>(|id| {
+                objects::release(id);
+                Some(())
+            });
+        if own.answered() { own.answer() } else { answering(own).answer() }
     }));
     let answer = match answer {
         Ok(Some(bytes)) => Ok(bytes),
@@ -161,21 +169,21 @@ fn answer(function: &str, arguments: &[u8]) {
     }
 }
 
-/// Calls the judge back while answering one of its calls: `function` of the judge's (a
+/// Calls the judge back while answering one of its calls: call `C` of the judge's (a
 /// player of the suite's, say, that the submission's game asks for a move) with `arguments`;
 /// the judge's own calls made meanwhile are answered as they come.
 ///
 /// # Panics
 /// With the judge's message when its function failed (the test has then failed).
-pub fn call_back<A: Wire, R: Wire>(function: &str, arguments: &A) -> R {
-    if send(&Message::Call(function.to_owned(), encode(arguments))).is_err() {
+pub fn call_back<C: Remote>(arguments: &C::Arguments) -> C::Answer {
+    if send(&Message::Call(name::<C>().into_owned(), encode(arguments))).is_err() {
         std::process::exit(0);
     }
     loop {
         match next_message() {
             Some(Message::Call(function, arguments)) => answer(&function, &arguments),
             Some(Message::Answer(Ok(bytes))) => {
-                return decode(&bytes).unwrap_or_else(|| panic!("the judge's answer to {function} is not one"));
+                return decode(&bytes).unwrap_or_else(|| panic!("the judge's answer to {} is not one", name::<C>()));
             }
             Some(Message::Answer(Err(message))) => panic!("{message}"),
             // The judge has gone: nobody waits for this probe any more.
@@ -200,21 +208,19 @@ fn take_channel() -> (std::fs::File, std::fs::File) {
     (requests.into(), answers.into())
 }
 
-/// The built-in call that runs one of the submission's programs in the probe's sandbox.
-const PROGRAM: &str = "gamekit-probe:program";
-/// The built-in call that lets go of one of the probe's [`objects`].
-const RELEASE: &str = "gamekit-probe:release";
+/// The probe's own calls, which every probe answers.
+mod builtin {
+    crate::calls! {
+        /// Runs one of the submission's programs in the probe's sandbox: `path` with `args`
+        /// and `input` on its stdin, for [`PROGRAM_SECONDS`](crate::PROGRAM_SECONDS) at most.
+        pub Program = "gamekit-probe:program"(path: String, args: Vec<String>, input: Vec<u8>) -> crate::ProgramRun;
+        /// Lets go of one of the probe's [`objects`](crate::objects).
+        pub Release = "gamekit-probe:release"(id: u64) -> ();
+    }
+}
 
 /// How long a program may run: less than any rubric's time limit.
 const PROGRAM_SECONDS: u64 = 8;
-
-/// Runs a program (`(path, arguments, input)`) and answers `(stdout, stderr, wait status)`,
-/// the status `None` when it was stopped after [`PROGRAM_SECONDS`].
-fn program(arguments: &[u8]) -> Vec<u8> {
-    let (path, args, input) = decode::<(String, Vec<String>, Vec<u8>)>(arguments).expect("a program to run");
-    let ran = run_locally(&path, &args, input);
-    encode(&ran)
-}
 
 /// What a program run gives: its stdout, its stderr, and its wait status.
 pub type ProgramRun = (Vec<u8>, Vec<u8>, Option<i32>);

@@ -1,8 +1,7 @@
 //! The channel between a judge and a probe, both ways: this program is the judge, and with
 //! `--probe` the probe it starts. Each check is one behaviour of `gamekit-probe`'s.
 
-use gamekit_probe::wire::{decode, encode};
-use gamekit_probe::{call, call_back, objects, release, try_call};
+use gamekit_probe::{Answers, call, call_back, objects, release, try_call};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 fn main() {
@@ -48,25 +47,49 @@ fn main() {
     }
 }
 
-/// The probe's functions.
-fn probe(function: &str, arguments: &[u8]) -> Option<Vec<u8>> {
-    Some(match function {
-        "add" => {
-            let (a, b) = decode::<(i32, i32)>(arguments)?;
-            encode(&(a + b))
+/// The calls the judge makes.
+mod calls {
+    gamekit_probe::calls! {
+        pub Add = "add"(a: i32, b: i32) -> i32;
+        pub Keep = "keep"(value: i32) -> u64;
+        pub Get = "get"(id: u64) -> i32;
+        pub DoubleAndAddOne = "double and add one"(number: i32) -> i32;
+        pub AskTheJudgeToAdd = "ask the judge to add"(number: i32) -> i32;
+        /// The submission's code may catch the panic a failed call back raises.
+        pub CallBackCatching = "call back, catching"() -> bool;
+        pub CallBackToEnd = "call back to end"() -> ();
+        pub End = "end"() -> ();
+        pub OutOfStep = "out of step"() -> ();
+        /// Declared here, answered nowhere.
+        pub Subtract = "subtract"(a: i32, b: i32) -> i32;
+    }
+
+    /// The calls the probe makes back.
+    pub mod back {
+        gamekit_probe::calls! {
+            pub Double = "double"(number: i32) -> i32;
+            pub AddInTheProbe = "add in the probe"(number: i32) -> i32;
+            pub Panic = "panic"() -> ();
+            pub EndTheProbe = "end the probe"() -> ();
         }
-        "keep" => encode(&objects::keep(decode::<i32>(arguments)?)),
-        "get" => encode(&objects::with(decode(arguments)?, |value: &mut i32| *value)?),
-        "double and add one" => encode(&(call_back::<_, i32>("double", &decode::<i32>(arguments)?) + 1)),
-        "ask the judge to add" => encode(&call_back::<_, i32>("add in the probe", &decode::<i32>(arguments)?)),
-        // The submission's code may catch the panic a failed call back raises.
-        "call back, catching" => {
-            let caught = catch_unwind(|| call_back::<_, ()>("panic", &()));
-            encode(&caught.is_err())
-        }
-        "call back to end" => encode(&call_back::<_, ()>("end the probe", &())),
-        "end" => std::process::exit(3),
-        "out of step" => {
+    }
+}
+
+/// The probe's answers.
+fn probe(answers: Answers) -> Answers {
+    answers
+        .on::<calls::Add>(|(a, b)| Some(a + b))
+        .on::<calls::Keep>(|value| Some(objects::keep(value)))
+        .on::<calls::Get>(|id| objects::with(id, |value: &mut i32| *value))
+        .on::<calls::DoubleAndAddOne>(|number| Some(call_back::<calls::back::Double>(&number) + 1))
+        .on::<calls::AskTheJudgeToAdd>(|number| Some(call_back::<calls::back::AddInTheProbe>(&number)))
+        .on::<calls::CallBackCatching>(|()| Some(catch_unwind(|| call_back::<calls::back::Panic>(&())).is_err()))
+        .on::<calls::CallBackToEnd>(|()| {
+            call_back::<calls::back::EndTheProbe>(&());
+            Some(())
+        })
+        .on::<calls::End>(|()| std::process::exit(3))
+        .on::<calls::OutOfStep>(|()| {
             // An answer nobody asked for, straight into the channel (as a submission could).
             use std::io::Write;
             use std::os::fd::FromRawFd;
@@ -76,21 +99,20 @@ fn probe(function: &str, arguments: &[u8]) -> Option<Vec<u8>> {
                 let mut file = std::mem::ManuallyDrop::new(unsafe { std::fs::File::from_raw_fd(fd) });
                 let _ = file.write_all(&frame);
             }
-            encode(&())
-        }
-        _ => return None,
-    })
+            Some(())
+        })
 }
 
-/// The judge's functions the probe calls back.
-fn judge(function: &str, arguments: &[u8]) -> Option<Vec<u8>> {
-    Some(match function {
-        "double" => encode(&(decode::<i32>(arguments)? * 2)),
-        "add in the probe" => encode(&call::<_, i32>("add", &(decode::<i32>(arguments)?, 100))),
-        "panic" => panic!("the judge's own check failed"),
-        "end the probe" => encode(&call::<_, ()>("end", &())),
-        _ => return None,
-    })
+/// The judge's answers to the probe's calls back.
+fn judge(answers: Answers) -> Answers {
+    answers
+        .on::<calls::back::Double>(|number| Some(number * 2))
+        .on::<calls::back::AddInTheProbe>(|number| Some(call::<calls::Add>(&(number, 100))))
+        .on::<calls::back::Panic>(|()| panic!("the judge's own check failed"))
+        .on::<calls::back::EndTheProbe>(|()| {
+            call::<calls::End>(&());
+            Some(())
+        })
 }
 
 fn panic_message(result: std::thread::Result<impl Sized>) -> String {
@@ -99,38 +121,38 @@ fn panic_message(result: std::thread::Result<impl Sized>) -> String {
 }
 
 fn a_call_is_answered() {
-    assert_eq!(call::<_, i32>("add", &(2, 3)), 5);
-    let unknown: Result<i32, String> = try_call("subtract", &(2, 3));
+    assert_eq!(call::<calls::Add>(&(2, 3)), 5);
+    let unknown = try_call::<calls::Subtract>(&(2, 3));
     assert!(unknown.is_err_and(|message| message.contains("does not know the function subtract")));
 }
 
 fn objects_are_kept_until_released() {
-    let id: u64 = call("keep", &41);
-    assert_eq!(call::<_, i32>("get", &id), 41);
+    let id = call::<calls::Keep>(&41);
+    assert_eq!(call::<calls::Get>(&id), 41);
     release(id);
-    assert!(try_call::<_, i32>("get", &id).is_err(), "a released object is gone");
+    assert!(try_call::<calls::Get>(&id).is_err(), "a released object is gone");
 }
 
 fn calls_back_nest_both_ways() {
-    assert_eq!(call::<_, i32>("double and add one", &20), 41);
-    assert_eq!(call::<_, i32>("ask the judge to add", &5), 105);
+    assert_eq!(call::<calls::DoubleAndAddOne>(&20), 41);
+    assert_eq!(call::<calls::AskTheJudgeToAdd>(&5), 105);
 }
 
 fn a_judges_panic_fails_the_call() {
-    let result = catch_unwind(|| call::<_, bool>("call back, catching", &()));
+    let result = catch_unwind(|| call::<calls::CallBackCatching>(&()));
     assert_eq!(panic_message(result), "the judge's own check failed");
-    assert_eq!(call::<_, i32>("add", &(1, 1)), 2, "the failure is the judge's, reported once");
+    assert_eq!(call::<calls::Add>(&(1, 1)), 2, "the failure is the judge's, reported once");
 }
 
 fn an_end_in_a_nested_call_is_reported() {
-    let result = catch_unwind(AssertUnwindSafe(|| call::<_, ()>("call back to end", &())));
+    let result = catch_unwind(AssertUnwindSafe(|| call::<calls::CallBackToEnd>(&())));
     let message = panic_message(result);
     assert!(gamekit_probe::ended_the_probe(&message), "{message}");
-    assert_eq!(call::<_, i32>("add", &(1, 2)), 3, "a new probe answers the next call");
+    assert_eq!(call::<calls::Add>(&(1, 2)), 3, "a new probe answers the next call");
 }
 
 fn an_answer_out_of_step_restarts() {
-    let result: Result<(), String> = try_call("out of step", &());
+    let result = try_call::<calls::OutOfStep>(&());
     assert!(result.is_err_and(|message| message.contains("is not one")));
-    assert_eq!(call::<_, i32>("add", &(2, 2)), 4, "a new probe answers the next call");
+    assert_eq!(call::<calls::Add>(&(2, 2)), 4, "a new probe answers the next call");
 }

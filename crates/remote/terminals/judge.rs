@@ -4,9 +4,9 @@
 use std::cell::RefCell;
 use std::io::{BufRead, Write};
 
-use super::TerminalRef;
+use super::{TerminalRef, calls};
 use cin::Terminal;
-use gamekit_probe::wire::{decode, encode};
+use gamekit_probe::Answers;
 
 /// A terminal of the suite's that the submission's code reads and prints to, through the
 /// probe's calls back, and how much was printed to it that way.
@@ -36,27 +36,23 @@ pub fn lend(terminal: &Terminal) -> TerminalRef {
 /// The most the submission may print to one of the suite's terminals.
 const PRINTED: usize = gamekit_probe::Capped::LIMIT;
 
-/// Answers the probe's calls back to a terminal (`Terminal::read`, `consume` and `write`);
-/// `None` for any other function, or a terminal never lent.
-pub fn answer(function: &str, arguments: &[u8]) -> Option<Vec<u8>> {
-    Some(match function {
-        "Terminal::read" => {
-            let (terminal, consumed) = decode::<(u64, usize)>(arguments)?;
-            encode(&on_terminal(terminal, |lent| {
+/// Answers the probe's calls back to a terminal (`Terminal::read`, `consume` and `write`),
+/// on a terminal lent (`None` for one never lent).
+pub fn answers(answers: Answers) -> Answers {
+    answers
+        .on::<calls::Read>(|(terminal, consumed)| {
+            on_terminal(terminal, |lent| {
                 let mut console = lent.terminal.console();
                 console.consume(consumed);
                 let available = console.fill_buf().map_err(|error| error.to_string())?;
-                Ok::<_, String>(available[..available.len().min(64 << 10)].to_vec())
-            })?)
-        }
-        "Terminal::consume" => {
-            let (terminal, consumed) = decode::<(u64, usize)>(arguments)?;
-            on_terminal(terminal, |lent| lent.terminal.console().consume(consumed))?;
-            encode(&())
-        }
-        "Terminal::write" => {
-            let (terminal, bytes) = decode::<(u64, Vec<u8>)>(arguments)?;
-            encode(&on_terminal(terminal, |lent| {
+                Ok(available[..available.len().min(64 << 10)].to_vec())
+            })
+        })
+        .on::<calls::Consume>(|(terminal, consumed)| {
+            on_terminal(terminal, |lent| lent.terminal.console().consume(consumed))
+        })
+        .on::<calls::Write>(|(terminal, bytes)| {
+            on_terminal(terminal, |lent| {
                 lent.printed += bytes.len();
                 if lent.printed > PRINTED {
                     return Err(format!(
@@ -65,10 +61,8 @@ pub fn answer(function: &str, arguments: &[u8]) -> Option<Vec<u8>> {
                     ));
                 }
                 lent.terminal.write_all(&bytes).map_err(|error| error.to_string())
-            })?)
-        }
-        _ => return None,
-    })
+            })
+        })
 }
 
 fn on_terminal<R>(terminal: u64, f: impl FnOnce(&mut LentTerminal) -> R) -> Option<R> {

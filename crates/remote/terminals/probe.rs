@@ -6,7 +6,8 @@
 //! what was consumed is told to the judge at the next fetch, or when the probe answers or
 //! calls back (the judge may read the terminal itself then); the output is sent then too.
 
-use super::TerminalRef;
+use super::{TerminalRef, calls};
+use gamekit_probe::Answers;
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::io::{self, BufRead, Read, Write};
@@ -50,7 +51,7 @@ pub fn sync() {
         let _ = send(id, &owed);
         let consumed = owed.consumed.take();
         if consumed > 0 {
-            gamekit_probe::call_back::<_, ()>("Terminal::consume", &(id, consumed));
+            gamekit_probe::call_back::<calls::Consume>(&(id, consumed));
         }
         owed.stale.set(true);
     }
@@ -58,10 +59,10 @@ pub fn sync() {
 
 /// The probe's `serve` for an assignment that lends terminals: what the submission printed
 /// and read reaches the suite's terminals before each answer.
-pub fn serve(dispatch: fn(&str, &[u8]) -> Option<Vec<u8>>) {
-    gamekit_probe::serve(move |function, arguments| {
+pub fn serve(answers: fn(Answers) -> Answers) {
+    gamekit_probe::serve(move |call| {
         let _synced = Synced;
-        dispatch(function, arguments)
+        answers(call)
     });
 }
 
@@ -82,8 +83,7 @@ fn send(id: u64, owed: &Owed) -> io::Result<()> {
     if printed.is_empty() {
         return Ok(());
     }
-    let sent: Result<(), String> = gamekit_probe::call_back("Terminal::write", &(id, printed));
-    sent.map_err(io::Error::other)
+    gamekit_probe::call_back::<calls::Write>(&(id, printed)).map_err(io::Error::other)
 }
 
 struct Input {
@@ -111,8 +111,7 @@ impl BufRead for Input {
         }
         if self.at == self.buffer.len() {
             let consumed = self.owed.consumed.take();
-            let fetched: Result<Vec<u8>, String> = gamekit_probe::call_back("Terminal::read", &(self.id, consumed));
-            self.buffer = fetched.map_err(io::Error::other)?;
+            self.buffer = gamekit_probe::call_back::<calls::Read>(&(self.id, consumed)).map_err(io::Error::other)?;
             self.at = 0;
         }
         Ok(&self.buffer[self.at..])

@@ -9,7 +9,7 @@
 //! handout's (`provided.rs`).
 
 use gamekit_probe::proxy::{Lender, Object, new_id};
-use gamekit_probe::wire::{Wire, decode, encode};
+use gamekit_probe::{Answers, Remote};
 use std::cell::{OnceCell, RefCell};
 use std::fmt;
 use std::io::{self, Write};
@@ -18,11 +18,11 @@ use std::time::Duration;
 pub use cin::{Screen, Terminal};
 
 use cin::Error as ConsoleError;
+#[path = "../calls.rs"]
+mod calls;
 #[path = "../../console.rs"]
 mod console;
-#[path = "../shared.rs"]
-mod shared;
-use shared::{ErrorWire, PlayerRef};
+use calls::{ErrorWire, PlayerRef};
 #[path = "../../terminals/mod.rs"]
 mod terminals;
 
@@ -31,10 +31,10 @@ pub const RED: i32 = 0;
 pub const BLACK: i32 = 1;
 pub const TIE_GAME: i32 = -1;
 
-/// Calls `function` of the submission's in the probe, answering its calls back meanwhile.
-fn call<A: Wire, R: Wire>(function: &str, arguments: &A) -> R {
+/// Makes call `C` of the submission's in the probe, answering its calls back meanwhile.
+fn call<C: Remote>(arguments: &C::Arguments) -> C::Answer {
     gamekit_probe::answer_calls_back(called_back);
-    gamekit_probe::call(function, arguments)
+    gamekit_probe::call::<C>(arguments)
 }
 
 /// The handout's errors.
@@ -48,9 +48,9 @@ pub enum Error {
 impl From<ErrorWire> for Error {
     fn from((kind, message): ErrorWire) -> Error {
         match kind {
-            shared::SIZE => Error::Size(message),
-            shared::NO_MOVE => Error::NoMove(message),
-            _ => Error::Console(console::unwire((kind - shared::CONSOLE, message))),
+            calls::SIZE => Error::Size(message),
+            calls::NO_MOVE => Error::NoMove(message),
+            _ => Error::Console(console::unwire((kind - calls::CONSOLE, message))),
         }
     }
 }
@@ -64,64 +64,65 @@ impl Scaffold {
     /// # Errors
     /// What the submission's `Scaffold::new` returned.
     pub fn new(columns: i32, levels: i32) -> Result<Scaffold, Error> {
-        let made: Result<u64, ErrorWire> = call("Scaffold::new", &(columns, levels));
-        made.map(|id| Scaffold { object: Object::owned(id) }).map_err(Error::from)
+        call::<calls::ScaffoldNew>(&(columns, levels))
+            .map(|id| Scaffold { object: Object::owned(id) })
+            .map_err(Error::from)
     }
 
     pub fn cols(&self) -> i32 {
-        call("Scaffold::cols", &self.object.id())
+        call::<calls::ScaffoldCols>(&self.object.id())
     }
 
     pub fn levels(&self) -> i32 {
-        call("Scaffold::levels", &self.object.id())
+        call::<calls::ScaffoldLevels>(&self.object.id())
     }
 
     pub fn number_empty(&self) -> i32 {
-        call("Scaffold::number_empty", &self.object.id())
+        call::<calls::ScaffoldNumberEmpty>(&self.object.id())
     }
 
     pub fn checker_at(&self, column: i32, level: i32) -> i32 {
-        call("Scaffold::checker_at", &(self.object.id(), column, level))
+        call::<calls::ScaffoldCheckerAt>(&(self.object.id(), column, level))
     }
 
     /// # Errors
     /// What the submission's `display` returned, or `out`'s error.
     pub fn display(&self, mut out: impl Write) -> io::Result<()> {
-        let (printed, result): (Vec<u8>, Result<(), String>) = call("Scaffold::display", &self.object.id());
+        let (printed, result) = call::<calls::ScaffoldDisplay>(&self.object.id());
         out.write_all(&printed)?;
         result.map_err(io::Error::other)
     }
 
     pub fn make_move(&mut self, column: i32, color: i32) -> bool {
-        call("Scaffold::make_move", &(self.object.id(), column, color))
+        call::<calls::ScaffoldMakeMove>(&(self.object.id(), column, color))
     }
 
     pub fn undo_move(&mut self) -> i32 {
-        call("Scaffold::undo_move", &self.object.id())
+        call::<calls::ScaffoldUndoMove>(&self.object.id())
     }
 }
 
 impl fmt::Display for Scaffold {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&call::<_, String>("Scaffold::to_string", &self.object.id()))
+        f.write_str(&call::<calls::ScaffoldToString>(&self.object.id()))
     }
 }
 
 impl fmt::Debug for Scaffold {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&call::<_, String>("Scaffold::debug", &self.object.id()))
+        f.write_str(&call::<calls::ScaffoldDebug>(&self.object.id()))
     }
 }
 
 impl Clone for Scaffold {
     fn clone(&self) -> Scaffold {
-        Scaffold { object: Object::owned(call("Scaffold::clone", &self.object.id())) }
+        Scaffold { object: Object::owned(call::<calls::ScaffoldClone>(&self.object.id())) }
     }
 }
 
 impl PartialEq for Scaffold {
     fn eq(&self, other: &Scaffold) -> bool {
-        call("Scaffold::eq", &(self.object.id(), other.object.id()))
+        call::<calls::ScaffoldEq>(&(self.object.id(), other.object.id()))
     }
 }
 
@@ -163,15 +164,15 @@ macro_rules! players {
         impl Player for $player {
             /// Asked once: a player's name does not change.
             fn name(&self) -> &str {
-                self.0.name.get_or_init(|| call("Player::name", &self.0.object.id()))
+                self.0.name.get_or_init(|| call::<calls::PlayerName>(&self.0.object.id()))
             }
 
             fn is_interactive(&self) -> bool {
-                call("Player::is_interactive", &self.0.object.id())
+                call::<calls::PlayerIsInteractive>(&self.0.object.id())
             }
 
             fn choose_move(&mut self, scaffold: &Scaffold, n: i32, color: i32) -> i32 {
-                call("Player::choose_move", &(self.0.object.id(), scaffold.object.id(), n, color))
+                call::<calls::PlayerChooseMove>(&(self.0.object.id(), scaffold.object.id(), n, color))
             }
 
             fn in_probe(&self) -> Option<u64> {
@@ -184,28 +185,29 @@ players!(HumanPlayer BadPlayer SmartPlayer);
 
 impl HumanPlayer {
     pub fn new(name: &str, terminal: &Terminal) -> HumanPlayer {
-        HumanPlayer(RemotePlayer::new(call("HumanPlayer::new", &(name.to_owned(), terminals::judge::lend(terminal)))))
+        let terminal = terminals::judge::lend(terminal);
+        HumanPlayer(RemotePlayer::new(call::<calls::HumanPlayerNew>(&(name.to_owned(), terminal))))
     }
 }
 
 impl BadPlayer {
     pub fn new(name: &str) -> BadPlayer {
-        BadPlayer(RemotePlayer::new(call("BadPlayer::new", &name.to_owned())))
+        BadPlayer(RemotePlayer::new(call::<calls::BadPlayerNew>(&name.to_owned())))
     }
 
     pub fn with_seed(name: &str, seed: u64) -> BadPlayer {
-        BadPlayer(RemotePlayer::new(call("BadPlayer::with_seed", &(name.to_owned(), seed))))
+        BadPlayer(RemotePlayer::new(call::<calls::BadPlayerWithSeed>(&(name.to_owned(), seed))))
     }
 }
 
 impl SmartPlayer {
     pub fn new(name: &str) -> SmartPlayer {
-        SmartPlayer(RemotePlayer::new(call("SmartPlayer::new", &name.to_owned())))
+        SmartPlayer(RemotePlayer::new(call::<calls::SmartPlayerNew>(&name.to_owned())))
     }
 
     pub fn with_budget(name: &str, budget: Duration) -> SmartPlayer {
         let nanoseconds = u64::try_from(budget.as_nanos()).unwrap_or(u64::MAX);
-        SmartPlayer(RemotePlayer::new(call("SmartPlayer::with_budget", &(name.to_owned(), nanoseconds))))
+        SmartPlayer(RemotePlayer::new(call::<calls::SmartPlayerWithBudget>(&(name.to_owned(), nanoseconds))))
     }
 }
 
@@ -227,34 +229,31 @@ impl<'a> Game<'a> {
     ) -> Result<Game<'a>, Error> {
         let ((red, red_lent), (black, black_lent)) = (player(red), player(black));
         let players = Players(RefCell::new([red_lent, black_lent]));
-        let made: Result<u64, ErrorWire> = players.lending(|| call("Game::new", &(columns, levels, n, red, black)));
-        let id = made?;
+        let id = players.lending(|| call::<calls::GameNew>(&(columns, levels, n, red, black)))?;
         Ok(Game { object: Object::owned(id), players })
     }
 
-    /// Calls `function` of the game's in the probe, its players lent meanwhile.
-    fn call<A: Wire, R: Wire>(&self, function: &str, arguments: &A) -> R {
-        self.players.lending(|| call(function, arguments))
+    /// Makes call `C` on the game in the probe, its players lent meanwhile.
+    fn call<C: Remote>(&self, arguments: &C::Arguments) -> C::Answer {
+        self.players.lending(|| call::<C>(arguments))
     }
 
     pub fn completed(&self) -> Option<i32> {
-        self.call("Game::completed", &self.object.id())
+        self.call::<calls::GameCompleted>(&self.object.id())
     }
 
     pub fn take_turn(&mut self) -> bool {
-        self.call("Game::take_turn", &self.object.id())
+        self.call::<calls::GameTakeTurn>(&self.object.id())
     }
 
     /// # Errors
     /// What the submission's `play` returned.
     pub fn play(&mut self, terminal: &Terminal) -> Result<i32, Error> {
-        let played: Result<i32, ErrorWire> =
-            self.call("Game::play", &(self.object.id(), terminals::judge::lend(terminal)));
-        played.map_err(Error::from)
+        self.call::<calls::GamePlay>(&(self.object.id(), terminals::judge::lend(terminal))).map_err(Error::from)
     }
 
     pub fn checker_at(&self, column: i32, level: i32) -> i32 {
-        self.call("Game::checker_at", &(self.object.id(), column, level))
+        self.call::<calls::GameCheckerAt>(&(self.object.id(), column, level))
     }
 }
 
@@ -268,8 +267,7 @@ where
     S: AsRef<str>,
 {
     let args: Vec<String> = args.into_iter().map(|arg| arg.as_ref().to_owned()).collect();
-    let ran: Result<(), ErrorWire> = call("run", &(args, terminals::judge::lend(terminal)));
-    ran.map_err(Error::from)
+    call::<calls::Run>(&(args, terminals::judge::lend(terminal))).map_err(Error::from)
 }
 
 thread_local! {
@@ -318,15 +316,11 @@ fn lending<'a, R>(player: &mut Option<Borrowed<'a>>, f: impl FnOnce() -> R) -> R
     }
 }
 
-/// The judge's functions the probe calls back.
-fn called_back(function: &str, arguments: &[u8]) -> Option<Vec<u8>> {
-    Some(match function {
-        "Player::choose_move" => {
-            let (player, scaffold, n, color) = decode::<(u64, u64, i32, i32)>(arguments)?;
-            encode(&choose_move(player, scaffold, n, color)?)
-        }
-        _ => return terminals::judge::answer(function, arguments),
-    })
+/// The judge's answers to the probe's calls back: the suite's players, and its terminals.
+fn called_back(answers: Answers) -> Answers {
+    let answers = answers
+        .on::<calls::back::PlayerChooseMove>(|(player, scaffold, n, color)| choose_move(player, scaffold, n, color));
+    terminals::judge::answers(answers)
 }
 
 /// The suite's `player` asked for a move on the probe's `scaffold` (lent for the call).

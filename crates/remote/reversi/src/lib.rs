@@ -12,14 +12,14 @@ use std::io::{BufRead, Write};
 pub use cin::Error;
 
 use cin::Error as ConsoleError;
+#[path = "../calls.rs"]
+mod calls;
+use calls::{Rows, Valid};
 #[path = "../../console.rs"]
 mod console;
 
 /// The handout's board (`provided.rs`).
 pub type Board<const N: usize> = [[char; N]; N];
-
-/// A board on the wire: its cells, row by row, in one string.
-type Rows = String;
 
 /// The board's cells as they cross. Not generic (nor is anything the calls do here), so
 /// that it is compiled optimised with this crate, not in the suite that calls it.
@@ -43,37 +43,32 @@ fn valid_move_on(board: &mut [char], n: usize, p: char, y: i32, x: i32, flip: bo
     let ring = -1..=n as i32;
     let at = (ring.contains(&y) && ring.contains(&x)).then(|| ((y + 1) * (n as i32 + 2) + x + 1) as usize);
     let swept = at.and_then(|at| swept(&cells, p, flip, at));
-    let (valid, after) = swept.unwrap_or_else(|| call("valid_move", &(cells, p, y, x, flip)));
+    let (valid, after) = swept.unwrap_or_else(|| call::<calls::ValidMove>(&(cells, p, y, x, flip)));
     for (cell, new) in board.iter_mut().zip(after.iter().flat_map(|cells| cells.chars())) {
         *cell = new;
     }
     valid
 }
 
-/// What `valid_move` answers on a board: whether the move is valid, and the board after it
-/// when the submission changed it.
-type Answer = (bool, Option<Rows>);
-
 /// The last sweep: a board, `flip`, and each player's answers at every cell of the ring, row
 /// by row; `None` when the sweep failed (then each call is made on its own).
 struct Sweep {
     board: Rows,
     flip: bool,
-    answers: Option<std::collections::HashMap<char, Vec<Answer>>>,
+    answers: Option<std::collections::HashMap<char, Vec<Valid>>>,
 }
 
 static SWEEP: std::sync::Mutex<Option<Sweep>> = std::sync::Mutex::new(None);
 
 /// The sweep's answer for `p` at cell `at` of the ring of `board` (the sweep made now if
 /// it is not the last one).
-fn swept(board: &Rows, p: char, flip: bool, at: usize) -> Option<Answer> {
+fn swept(board: &Rows, p: char, flip: bool, at: usize) -> Option<Valid> {
     let mut last = SWEEP.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
     let fresh = last.as_ref().is_some_and(|sweep| sweep.board == *board && sweep.flip == flip);
     let known = last.as_ref().and_then(|sweep| sweep.answers.as_ref()).is_some_and(|answers| answers.contains_key(&p));
     if !fresh || !known {
         let players: Vec<char> = ['X', 'O'].into_iter().chain((p != 'X' && p != 'O').then_some(p)).collect();
-        let answers: Result<Vec<Vec<Answer>>, String> =
-            gamekit_probe::try_call("valid_move (every cell)", &(board.clone(), players.clone(), flip));
+        let answers = gamekit_probe::try_call::<calls::EveryCell>(&(board.clone(), players.clone(), flip));
         let answers = answers.ok().map(|answers| players.into_iter().zip(answers).collect());
         *last = Some(Sweep { board: board.clone(), flip, answers });
     }
@@ -82,12 +77,12 @@ fn swept(board: &Rows, p: char, flip: bool, at: usize) -> Option<Answer> {
 
 /// The submission's `has_valid_moves`.
 pub fn has_valid_moves<const N: usize>(board: &Board<N>, p: char) -> bool {
-    call("has_valid_moves", &(rows(board.as_flattened()), p))
+    call::<calls::HasValidMoves>(&(rows(board.as_flattened()), p))
 }
 
 /// The submission's `has_empty_cells`.
 pub fn has_empty_cells<const N: usize>(board: &Board<N>) -> bool {
-    call("has_empty_cells", &(rows(board.as_flattened()),))
+    call::<calls::HasEmptyCells>(&rows(board.as_flattened()))
 }
 
 /// The handout's `run` with the submission's game, made in the probe on the whole input.

@@ -11,7 +11,7 @@
 //! what the suite uses besides is here.
 
 use gamekit_probe::proxy::{Lender, Object, new_id};
-use gamekit_probe::wire::{Wire, decode, encode};
+use gamekit_probe::{Answers, Remote};
 use std::any::Any;
 use std::cell::{OnceCell, RefCell};
 use std::fmt;
@@ -22,20 +22,20 @@ use std::marker::PhantomData;
 mod provided;
 pub use provided::*;
 
+#[path = "../calls.rs"]
+mod calls;
 #[path = "../../console.rs"]
 mod console;
-#[path = "../shared.rs"]
-mod shared;
-use shared::{ColorWire, Played, color, color_wire, from_played, played};
+use calls::{ColorWire, Played, color, color_wire, from_played, played};
 
 #[path = "../../terminals/mod.rs"]
 mod terminals;
 use terminals::TerminalRef;
 
-/// Calls `function` of the submission's in the probe, answering its calls back meanwhile.
-fn call<A: Wire, R: Wire>(function: &str, arguments: &A) -> R {
+/// Makes call `C` of the submission's in the probe, answering its calls back meanwhile.
+fn call<C: Remote>(arguments: &C::Arguments) -> C::Answer {
     gamekit_probe::answer_calls_back(called_back);
-    gamekit_probe::call(function, arguments)
+    gamekit_probe::call::<C>(arguments)
 }
 
 /// Why `play` refused a move (the handout's).
@@ -81,40 +81,39 @@ impl Board {
     }
 
     pub fn new() -> Board {
-        Board::kept(call("Board::new", &()))
+        Board::kept(call::<calls::BoardNew>(&()))
     }
 
     pub fn at(&self, row: i32, col: i32) -> Option<Color> {
         let swept = index(row, col).and_then(|at| {
-            let cells = self.cells.get_or_init(|| gamekit_probe::try_call("Board::cells", &self.id()).ok());
+            let cells = self.cells.get_or_init(|| gamekit_probe::try_call::<calls::BoardCells>(&self.id()).ok());
             Some(cells.as_ref()?[at])
         });
-        swept.unwrap_or_else(|| call("Board::at", &(self.id(), row, col))).map(color)
+        swept.unwrap_or_else(|| call::<calls::BoardAt>(&(self.id(), row, col))).map(color)
     }
 
     pub fn valid_move(&self, color: Color, row: i32, col: i32) -> bool {
         let swept = index(row, col).and_then(|at| {
-            let valid = self.valid.get_or_init(|| gamekit_probe::try_call("Board::valid_moves", &self.id()).ok());
+            let valid = self.valid.get_or_init(|| gamekit_probe::try_call::<calls::BoardValidMoves>(&self.id()).ok());
             let squares = (N_ROWS * N_COLS) as usize;
             Some(valid.as_ref()?[at + if color == Color::Black { 0 } else { squares }])
         });
-        swept.unwrap_or_else(|| call("Board::valid_move", &(self.id(), color_wire(color), row, col)))
+        swept.unwrap_or_else(|| call::<calls::BoardValidMove>(&(self.id(), color_wire(color), row, col)))
     }
 
     /// # Errors
     /// [`InvalidMove`] when the submission refused the move.
     pub fn play(&mut self, color: Color, row: i32, col: i32) -> Result<(), InvalidMove> {
         (self.cells, self.valid) = (OnceCell::new(), OnceCell::new());
-        let played: Result<(), ()> = call("Board::play", &(self.id(), color_wire(color), row, col));
-        played.map_err(|()| InvalidMove)
+        call::<calls::BoardPlay>(&(self.id(), color_wire(color), row, col)).map_err(|()| InvalidMove)
     }
 
     pub fn possible_move(&self, color: Color) -> Option<(i32, i32)> {
-        call("Board::possible_move", &(self.id(), color_wire(color)))
+        call::<calls::BoardPossibleMove>(&(self.id(), color_wire(color)))
     }
 
     pub fn score(&self, color: Color) -> i32 {
-        call("Board::score", &(self.id(), color_wire(color)))
+        call::<calls::BoardScore>(&(self.id(), color_wire(color)))
     }
 }
 
@@ -126,19 +125,19 @@ impl Default for Board {
 
 impl Clone for Board {
     fn clone(&self) -> Board {
-        Board::kept(call("Board::clone", &self.id()))
+        Board::kept(call::<calls::BoardClone>(&self.id()))
     }
 }
 
 impl PartialEq for Board {
     fn eq(&self, other: &Board) -> bool {
-        call("Board::eq", &(self.id(), other.id()))
+        call::<calls::BoardEq>(&(self.id(), other.id()))
     }
 }
 
 impl fmt::Debug for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&call::<_, String>("Board::debug", &self.id()))
+        f.write_str(&call::<calls::BoardDebug>(&self.id()))
     }
 }
 
@@ -167,21 +166,22 @@ struct RemotePlayer {
 type Owned = (u64, Box<dyn Machine>);
 
 impl RemotePlayer {
-    /// Calls `function` in the probe, the player's machine lent meanwhile.
-    fn call<A: Wire, R: Wire>(&mut self, function: &str, arguments: &A) -> R {
-        lending_machine(&mut self.machine, || call(function, arguments))
+    /// Makes call `C` in the probe, the player's machine lent meanwhile.
+    fn call<C: Remote>(&mut self, arguments: &C::Arguments) -> C::Answer {
+        lending_machine(&mut self.machine, || call::<C>(arguments))
     }
 
     fn get_move(&mut self, board: &Board) -> Result<(i32, i32), Error> {
-        from_played(self.call("Player::get_move", &(self.object.id(), board.id())))
+        from_played(self.call::<calls::PlayerGetMove>(&(self.object.id(), board.id())))
     }
 
     fn skip_move(&mut self, board: &Board) -> Result<(), Error> {
-        from_played(self.call("Player::skip_move", &(self.object.id(), board.id())))
+        from_played(self.call::<calls::PlayerSkipMove>(&(self.object.id(), board.id())))
     }
 
-    fn end(&mut self, end: &str) -> Result<(), Error> {
-        from_played(self.call(end, &self.object.id()))
+    /// The end of a game: `win`, `lose` or `tie`.
+    fn end<C: Remote<Arguments = u64, Answer = Played<()>>>(&mut self) -> Result<(), Error> {
+        from_played(self.call::<C>(&self.object.id()))
     }
 }
 
@@ -205,15 +205,15 @@ macro_rules! players {
             }
 
             fn win(&mut self) -> Result<(), Error> {
-                self.player.end("Player::win")
+                self.player.end::<calls::PlayerWin>()
             }
 
             fn lose(&mut self) -> Result<(), Error> {
-                self.player.end("Player::lose")
+                self.player.end::<calls::PlayerLose>()
             }
 
             fn tie(&mut self) -> Result<(), Error> {
-                self.player.end("Player::tie")
+                self.player.end::<calls::PlayerTie>()
             }
         }
     )*};
@@ -227,7 +227,7 @@ pub struct HumanTextPlayer {
 
 impl HumanTextPlayer {
     pub fn new(terminal: &Terminal, color: Color) -> HumanTextPlayer {
-        let id = call("HumanTextPlayer::new", &(terminals::judge::lend(terminal), color_wire(color)));
+        let id = call::<calls::HumanTextPlayerNew>(&(terminals::judge::lend(terminal), color_wire(color)));
         HumanTextPlayer { player: RemotePlayer { object: Object::owned(id), machine: None } }
     }
 }
@@ -242,7 +242,7 @@ pub struct VirtualTextPlayer<W> {
 
 impl<W: Write + 'static> VirtualTextPlayer<W> {
     pub fn new(output: W, color: Color) -> Self {
-        let id = call("VirtualTextPlayer::new", &(lend_output(output), color_wire(color)));
+        let id = call::<calls::VirtualTextPlayerNew>(&(lend_output(output), color_wire(color)));
         VirtualTextPlayer { player: RemotePlayer { object: Object::owned(id), machine: None }, _output: PhantomData }
     }
 
@@ -250,7 +250,7 @@ impl<W: Write + 'static> VirtualTextPlayer<W> {
         let number = new_id();
         let mut machine = Some((number, machine));
         let arguments = (lend_output(output), color_wire(color), number);
-        let id = lending_machine(&mut machine, || call("VirtualTextPlayer::with_machine", &arguments));
+        let id = lending_machine(&mut machine, || call::<calls::VirtualTextPlayerWithMachine>(&arguments));
         VirtualTextPlayer { player: RemotePlayer { object: Object::owned(id), machine }, _output: PhantomData }
     }
 }
@@ -260,24 +260,24 @@ pub struct VirtualPlayer(Object);
 
 impl VirtualPlayer {
     pub fn new(color: Color) -> VirtualPlayer {
-        VirtualPlayer(Object::owned(call("VirtualPlayer::new", &color_wire(color))))
+        VirtualPlayer(Object::owned(call::<calls::VirtualPlayerNew>(&color_wire(color))))
     }
 
     pub fn value_of(&self, board: &Board) -> i32 {
-        call("VirtualPlayer::value_of", &(self.0.id(), board.id()))
+        call::<calls::VirtualPlayerValueOf>(&(self.0.id(), board.id()))
     }
 }
 
 impl Machine for VirtualPlayer {
     fn choose_move(&mut self, board: &Board) -> Option<(i32, i32)> {
-        call("Machine::choose_move", &(self.0.id(), board.id()))
+        call::<calls::MachineChooseMove>(&(self.0.id(), board.id()))
     }
 }
 
 /// The submission's `corner_value`.
 pub fn corner_value(player: Color, corner: Option<Color>, neighbours: [Option<Color>; 3]) -> i32 {
     let neighbours: Vec<Option<ColorWire>> = neighbours.iter().map(|square| square.map(color_wire)).collect();
-    call("corner_value", &(color_wire(player), corner.map(color_wire), neighbours))
+    call::<calls::CornerValue>(&(color_wire(player), corner.map(color_wire), neighbours))
 }
 
 /// The submission's text viewer.
@@ -289,7 +289,7 @@ pub struct BoardTextViewer<W> {
 impl<W: Write + 'static> BoardTextViewer<W> {
     pub fn new(output: W) -> Self {
         BoardTextViewer {
-            object: Object::owned(call("BoardTextViewer::new", &lend_output(output))),
+            object: Object::owned(call::<calls::BoardTextViewerNew>(&lend_output(output))),
             _output: PhantomData,
         }
     }
@@ -297,8 +297,7 @@ impl<W: Write + 'static> BoardTextViewer<W> {
 
 impl<W> BoardViewer for BoardTextViewer<W> {
     fn draw(&mut self, board: &Board) -> io::Result<()> {
-        let drawn: Result<(), String> = call("BoardViewer::draw", &(self.object.id(), board.id()));
-        drawn.map_err(io::Error::other)
+        call::<calls::BoardViewerDraw>(&(self.object.id(), board.id())).map_err(io::Error::other)
     }
 }
 
@@ -315,13 +314,13 @@ impl<'a> Game<'a> {
     pub fn new(black: &'a mut dyn Player, white: &'a mut dyn Player) -> Game<'a> {
         let (black_id, white_id) = (new_id(), new_id());
         let mut lent = Lent { players: [(black_id, black), (white_id, white)], viewer: None };
-        let id = lent.lending(|| call("Game::new", &(black_id, white_id)));
+        let id = lent.lending(|| call::<calls::GameNew>(&(black_id, white_id)));
         Game { object: Object::owned(id), board: OnceCell::new(), lent: RefCell::new(lent) }
     }
 
-    /// Calls `function` in the probe, the game's players and viewer lent meanwhile.
-    fn call<A: Wire, R: Wire>(&self, function: &str, arguments: &A) -> R {
-        self.lent.borrow_mut().lending(|| call(function, arguments))
+    /// Makes call `C` in the probe, the game's players and viewer lent meanwhile.
+    fn call<C: Remote>(&self, arguments: &C::Arguments) -> C::Answer {
+        self.lent.borrow_mut().lending(|| call::<C>(arguments))
     }
 
     pub fn select_viewer(&mut self, viewer: Box<dyn BoardViewer + 'a>) {
@@ -329,21 +328,20 @@ impl<'a> Game<'a> {
         let mut viewer = Some((number, viewer));
         let id = self.object.id();
         // The new viewer is lent as well: the game in the probe holds it from this call on.
-        let select = || lending_viewer(&mut viewer, || call::<_, ()>("Game::select_viewer", &(id, number)));
+        let select = || lending_viewer(&mut viewer, || call::<calls::GameSelectViewer>(&(id, number)));
         self.lent.get_mut().lending(select);
         self.lent.get_mut().viewer = viewer;
     }
 
     pub fn board(&self) -> &Board {
-        self.board.get_or_init(|| Board::kept(self.call("Game::board", &self.object.id())))
+        self.board.get_or_init(|| Board::kept(self.call::<calls::GameBoard>(&self.object.id())))
     }
 
     /// # Errors
     /// What the submission's `play` returned.
     pub fn play(&mut self) -> Result<Option<Color>, Error> {
         self.board = OnceCell::new();
-        let played: Played<Option<ColorWire>> = self.call("Game::play", &self.object.id());
-        from_played(played).map(|winner| winner.map(color))
+        from_played(self.call::<calls::GamePlay>(&self.object.id())).map(|winner| winner.map(color))
     }
 }
 
@@ -401,44 +399,31 @@ thread_local! {
     static VIEWERS: Lender<dyn BoardViewer> = Lender::default();
 }
 
-/// The judge's functions the probe calls back: the suite's players, machines and viewers,
+/// The judge's answers to the probe's calls back: the suite's players, machines and viewers,
 /// on a board the submission's code lends for the call, and its terminals.
-fn called_back(function: &str, arguments: &[u8]) -> Option<Vec<u8>> {
-    Some(match function {
-        "Player::get_move" | "Player::skip_move" => {
-            let (player, board) = decode::<(u64, u64)>(arguments)?;
-            let board = Board::lent(board);
-            PLAYERS.with(|players| {
-                players.with(player, |player| match function {
-                    "Player::get_move" => encode(&played(player.get_move(&board))),
-                    _ => encode(&played(player.skip_move(&board))),
-                })
-            })?
-        }
-        "Player::win" | "Player::lose" | "Player::tie" => {
-            let player = decode::<u64>(arguments)?;
-            PLAYERS.with(|players| {
-                players.with(player, |player| {
-                    encode(&played(match function {
-                        "Player::win" => player.win(),
-                        "Player::lose" => player.lose(),
-                        _ => player.tie(),
-                    }))
-                })
-            })?
-        }
-        "Machine::choose_move" => {
-            let (machine, board) = decode::<(u64, u64)>(arguments)?;
-            let board = Board::lent(board);
-            MACHINES.with(|machines| machines.with(machine, |machine| encode(&machine.choose_move(&board))))?
-        }
-        "BoardViewer::draw" => {
-            let (viewer, board) = decode::<(u64, u64)>(arguments)?;
-            let board = Board::lent(board);
-            VIEWERS.with(|viewers| {
-                viewers.with(viewer, |viewer| encode(&viewer.draw(&board).map_err(|error| error.to_string())))
-            })?
-        }
-        _ => return terminals::judge::answer(function, arguments),
-    })
+fn called_back(answers: Answers) -> Answers {
+    let answers = answers
+        .on::<calls::back::PlayerGetMove>(|(player, board)| {
+            on_player(player, |player| played(player.get_move(&Board::lent(board))))
+        })
+        .on::<calls::back::PlayerSkipMove>(|(player, board)| {
+            on_player(player, |player| played(player.skip_move(&Board::lent(board))))
+        })
+        .on::<calls::back::PlayerWin>(|player| on_player(player, |player| played(player.win())))
+        .on::<calls::back::PlayerLose>(|player| on_player(player, |player| played(player.lose())))
+        .on::<calls::back::PlayerTie>(|player| on_player(player, |player| played(player.tie())))
+        .on::<calls::back::MachineChooseMove>(|(machine, board)| {
+            MACHINES.with(|machines| machines.with(machine, |machine| machine.choose_move(&Board::lent(board))))
+        })
+        .on::<calls::back::BoardViewerDraw>(|(viewer, board)| {
+            let drawn = VIEWERS.with(|viewers| viewers.with(viewer, |viewer| viewer.draw(&Board::lent(board))))?;
+            Some(drawn.map_err(|error| error.to_string()))
+        });
+    terminals::judge::answers(answers)
+}
+
+/// Calls `f` with the suite's player lent as `player`; `None` when there is none, or it is
+/// in a call back already.
+fn on_player<R>(player: u64, f: impl FnOnce(&mut (dyn Player + 'static)) -> R) -> Option<R> {
+    PLAYERS.with(|players| players.with(player, f))
 }

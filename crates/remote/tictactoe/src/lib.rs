@@ -13,17 +13,19 @@ pub use cin::Error;
 pub use gamekit_engines::tictactoe::{Board, EMPTY, NO_ONE, O, X, opponent, winner};
 
 use cin::Error as ConsoleError;
+#[path = "../calls.rs"]
+mod calls;
 #[path = "../../console.rs"]
 mod console;
 
 /// The submission's `computer_move`.
 pub fn computer_move(board: Board, computer: char) -> usize {
-    call("computer_move", &(board.to_vec(), computer))
+    call::<calls::ComputerMove>(&(board.to_vec(), computer))
 }
 
 /// The submission's `perfect_move`.
 pub fn perfect_move(board: Board, computer: char) -> usize {
-    call("perfect_move", &(board.to_vec(), computer))
+    call::<calls::PerfectMove>(&(board.to_vec(), computer))
 }
 
 /// The handout's `run` with the submission's game, made in the probe on the whole input.

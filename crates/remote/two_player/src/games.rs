@@ -1,8 +1,9 @@
 //! The handout's two games and their evaluations, as proxies of the submission's.
 
+use crate::calls::{self, C4, StoneMoveWire, Stones, evaluation};
 use crate::position::{Kind, Position};
-use crate::shared::{self, C4View, StoneMoveWire, StoneView};
-use crate::{Evaluation, InProbe, LINES, MoveOf, PLACES, Representation, State};
+use crate::{Evaluation, InProbe, Interface, LINES, MoveOf, PLACES, Representation, State, call};
+use gamekit_probe::proxy::Lender;
 use std::cell::OnceCell;
 use std::fmt;
 use std::rc::Rc;
@@ -18,9 +19,9 @@ pub enum Cell {
 impl Cell {
     fn from_wire(cell: u8) -> Cell {
         match cell {
-            shared::A => Cell::A,
-            shared::B => Cell::B,
-            shared::EMPTY => Cell::Empty,
+            calls::A => Cell::A,
+            calls::B => Cell::B,
+            calls::EMPTY => Cell::Empty,
             _ => panic!("the probe's answer is not a cell (did the submission write into the probe's channel?)"),
         }
     }
@@ -33,14 +34,8 @@ pub struct StoneMove {
     pub stone: u32,
 }
 
-pub(crate) struct C4;
-
 impl Kind for C4 {
-    const GAME: &'static str = "ConnectFour";
-    const EVALUATION: &'static str = "C4Eval";
     type Move = usize;
-    type Wire = usize;
-    type View = C4View;
 
     fn put(mv: usize) -> usize {
         mv
@@ -51,14 +46,8 @@ impl Kind for C4 {
     }
 }
 
-pub(crate) struct Stones;
-
 impl Kind for Stones {
-    const GAME: &'static str = "Stonehenge";
-    const EVALUATION: &'static str = "StoneEval";
     type Move = StoneMove;
-    type Wire = StoneMoveWire;
-    type View = StoneView;
 
     fn put(mv: StoneMove) -> StoneMoveWire {
         (mv.place, mv.stone)
@@ -82,7 +71,7 @@ impl ConnectFour {
         let on_board = (1..=crate::ROW).contains(&row) && (1..=crate::COL).contains(&column);
         match self.0.view() {
             Some(cells) if on_board => Cell::from_wire(cells[(row - 1) * crate::COL + column - 1]),
-            _ => Cell::from_wire(self.0.ask("cell", (row, column))),
+            _ => Cell::from_wire(call::<calls::Cell>((self.0.id(), row, column))),
         }
     }
 }
@@ -100,14 +89,14 @@ impl Stonehenge {
     pub fn stone_at(&self, place: usize) -> Option<(bool, u32)> {
         match self.0.view() {
             Some((places, ..)) if place < PLACES => places[place],
-            _ => self.0.ask("stone_at", place),
+            _ => call::<calls::StoneAt>((self.0.id(), place)),
         }
     }
 
     pub fn holder(&self, line: usize) -> Option<bool> {
         match self.0.view() {
             Some((_, holders, ..)) if line < LINES.len() => holders[line],
-            _ => self.0.ask("holder", line),
+            _ => call::<calls::Holder>((self.0.id(), line)),
         }
     }
 
@@ -120,7 +109,7 @@ impl Stonehenge {
                     second
                 }
             }
-            None => self.1[usize::from(player)].get_or_init(|| self.0.ask("stones", player)),
+            None => self.1[usize::from(player)].get_or_init(|| call::<calls::StonesLeft>((self.0.id(), player))),
         }
     }
 
@@ -133,7 +122,7 @@ impl Stonehenge {
                     *second
                 }
             }
-            None => self.0.ask("lines_held", player),
+            None => call::<calls::LinesHeld>((self.0.id(), player)),
         }
     }
 
@@ -146,14 +135,14 @@ impl Stonehenge {
                     sums[line].1
                 }
             }
-            _ => self.0.ask("sum_on", (line, player)),
+            _ => call::<calls::SumOn>((self.0.id(), line, player)),
         }
     }
 }
 
 /// A game, its evaluation, and the probe's proxies for both.
 macro_rules! game {
-    ($game:ident $kind:ident, $move:ty, $wire:ty, $evaluation:ident $more:literal $less:literal) => {
+    ($game:ident $kind:ident, $move:ty, $evaluation:ident $more:literal $less:literal) => {
         impl Representation for $game {
             type Move = $move;
 
@@ -194,7 +183,7 @@ macro_rules! game {
         impl Eq for $game {}
 
         impl InProbe for $game {
-            type MoveWire = $wire;
+            type Calls = $kind;
 
             fn kept(id: u64) -> Self {
                 $game::wrap(Position::kept(id))
@@ -204,12 +193,19 @@ macro_rules! game {
                 self.0.id()
             }
 
-            fn put(mv: $move) -> Self::MoveWire {
+            fn put(mv: $move) -> <$kind as calls::Game>::MoveWire {
                 <$kind as Kind>::put(mv)
             }
 
-            fn take(wire: Self::MoveWire) -> $move {
+            fn take(wire: <$kind as calls::Game>::MoveWire) -> $move {
                 <$kind as Kind>::take(wire)
+            }
+
+            fn shown() -> &'static std::thread::LocalKey<Lender<dyn Interface<Game = Self>>> {
+                thread_local! {
+                    static SHOWN: Lender<dyn Interface<Game = $game>> = Lender::default();
+                }
+                &SHOWN
             }
         }
 
@@ -223,32 +219,31 @@ macro_rules! game {
             const LESS_I: i32 = $less;
 
             fn evaluate(player: bool, game: &$game) -> i32 {
-                game.0.facts(player).map_or_else(|| game.0.judged("evaluate", player, ()), |facts| facts.0)
+                let judged = || call::<evaluation::Evaluate<$kind>>((game.0.id(), player));
+                game.0.facts(player).map_or_else(judged, |facts| facts.0)
             }
 
             fn is_leaf(player: bool, game: &$game) -> bool {
-                game.0.is_leaf(player).unwrap_or_else(|| game.0.judged("is_leaf", player, ()))
+                let judged = || call::<evaluation::IsLeaf<$kind>>((game.0.id(), player));
+                game.0.is_leaf(player).unwrap_or_else(judged)
             }
 
             fn is_stable(player: bool, game: &$game) -> bool {
-                game.0.facts(player).map_or_else(|| game.0.judged("is_stable", player, ()), |facts| facts.1)
+                let judged = || call::<evaluation::IsStable<$kind>>((game.0.id(), player));
+                game.0.facts(player).map_or_else(judged, |facts| facts.1)
             }
 
             fn state_of(player: bool, game: &$game) -> State {
-                State::from_wire(game.0.judged("state_of", player, ()))
+                State::from_wire(call::<evaluation::StateOf<$kind>>((game.0.id(), player)))
             }
 
             fn searched_in_the_probe(depth: i32, player: bool, game: &$game) -> Option<Option<MoveOf<Self>>> {
-                let chosen: Option<<$kind as Kind>::Wire> = game.0.judged("alphabeta", player, depth);
+                let chosen = call::<evaluation::Alphabeta<$kind>>((game.0.id(), player, depth));
                 Some(chosen.map(<$kind as Kind>::take))
             }
-        }
-
-        impl crate::Handout for $evaluation {
-            const SKELETON: &'static str = concat!("Skeleton<", stringify!($evaluation), ">");
         }
     };
 }
 
-game!(ConnectFour C4, usize, usize, C4Eval 10000 -10000);
-game!(Stonehenge Stones, StoneMove, StoneMoveWire, StoneEval 1000 -1000);
+game!(ConnectFour C4, usize, C4Eval 10000 -10000);
+game!(Stonehenge Stones, StoneMove, StoneEval 1000 -1000);

@@ -4,39 +4,47 @@
 //! suite's game makes (and counts) every move the search makes, and the suite's interface
 //! sees every call the skeleton makes.
 
-use crate::shared::LentFacts;
-use crate::{Error, Evaluation, InProbe, Interface, MoveOf, Representation, call, wire_error};
+use crate::calls::{self, LentFacts, back};
+use crate::{
+    ConnectFour, Error, ErrorWire, Evaluation, InProbe, Interface, MoveOf, Representation, Stonehenge, call, wire_error,
+};
+use gamekit_probe::Answers;
 use gamekit_probe::proxy::Lender;
-use gamekit_probe::wire::{Wire, decode, encode};
 use std::collections::HashMap;
+use std::thread::LocalKey;
 
-/// One of the suite's values lent for a call: it answers the probe's calls back.
-trait Lendable {
-    fn answer(&mut self, method: &str, arguments: &[u8]) -> Option<Vec<u8>>;
+/// A search of the submission's on a game of the suite's, lent for the call: what the
+/// probe's stand-in game asks of the suite's, each position by its index in the search.
+trait LentSearch {
+    /// What the suite says of position `id` for `player`; `None` when there is none.
+    fn facts(&mut self, id: usize, player: bool) -> Option<LentFacts>;
+    /// The suite's game makes `player`'s move number `index` in position `id`: the new
+    /// position's index and its facts for the other player.
+    fn play(&mut self, id: usize, player: bool, index: usize) -> Option<(usize, LentFacts)>;
+    /// The suite's `Debug` of position `id`.
+    fn debug(&self, id: usize) -> Option<String>;
+    /// The suite's `game_start`, kept as a position of the search: its index.
+    fn game_start(&mut self) -> usize;
 }
 
 thread_local! {
-    /// The searches and the interfaces lent, by their numbers.
-    static LENT: Lender<dyn Lendable> = Lender::default();
+    /// The searches lent, by their numbers.
+    static SEARCHES: Lender<dyn LentSearch> = Lender::default();
 }
 
-/// Runs `f` with `value` lent as `number`.
-fn lending<'a, R>(number: u64, value: &mut (dyn Lendable + 'a), f: impl FnOnce() -> R) -> R {
-    let value: *mut (dyn Lendable + 'a) = value;
-    // SAFETY: only the lifetime is erased; `value` is borrowed mutably for this whole call,
-    // so it is valid and used by nothing else while `f` runs, and `lending_raw` takes the
-    // loan back before it returns, however `f` ends.
-    unsafe {
-        let value: *mut (dyn Lendable + 'static) = std::mem::transmute(value);
-        Lender::lending_raw(&LENT, number, value, f)
-    }
-}
-
-/// Answers the probe's call back `method` to the value lent as the number its arguments
-/// start with; `None` when there is none, or it is already answering.
-pub(crate) fn answer(method: &str, arguments: &[u8]) -> Option<Vec<u8>> {
-    let (number, arguments) = (u64::take(&mut &arguments[..])?, arguments.get(8..)?);
-    LENT.with(|lent| lent.with(number, |value| value.answer(method, arguments)))?
+/// Runs `f` with `value` (a `&mut dyn Trait`) lent as `number` in `lender`: one lender a
+/// trait, so a macro rather than a function, whose pointer's lifetime could not be named.
+macro_rules! lending {
+    ($lender:expr, $number:expr, $value:expr, $f:expr, dyn $($trait:tt)+) => {{
+        let value: *mut (dyn $($trait)+ + '_) = $value;
+        // SAFETY: only the lifetime is erased; `value` is borrowed mutably for this whole
+        // call, so it is valid and used by nothing else while `f` runs, and `lending_raw`
+        // takes the loan back before it returns, however `f` ends.
+        unsafe {
+            let value: *mut (dyn $($trait)+ + 'static) = std::mem::transmute(value);
+            Lender::lending_raw($lender, $number, value, $f)
+        }
+    }};
 }
 
 /// A number for a value to lend, never reused.
@@ -51,62 +59,40 @@ struct Search<E: Evaluation> {
     moves: HashMap<(usize, bool), Vec<MoveOf<E>>>,
 }
 
-impl<E: Evaluation> Search<E> {
-    /// What the search asks of position `id` for `player`, as the suite's types answer it.
-    fn facts(&mut self, id: usize, player: bool) -> LentFacts {
-        let game = &self.positions[id];
+impl<E: Evaluation> LentSearch for Search<E> {
+    fn facts(&mut self, id: usize, player: bool) -> Option<LentFacts> {
+        let game = self.positions.get(id)?;
         let moves = self.moves.entry((id, player)).or_insert_with(|| game.legal_moves(player));
-        (moves.len(), E::evaluate(player, game), E::is_leaf(player, game), E::is_stable(player, game))
+        Some((moves.len(), E::evaluate(player, game), E::is_leaf(player, game), E::is_stable(player, game)))
     }
 
-    /// The suite's game makes `player`'s move number `index` in position `id`: the new
-    /// position's number and its facts for the other player.
-    fn play(&mut self, id: usize, player: bool, index: usize) -> Option<(u64, LentFacts)> {
+    fn play(&mut self, id: usize, player: bool, index: usize) -> Option<(usize, LentFacts)> {
         let game = self.positions.get(id)?;
         let moves = self.moves.entry((id, player)).or_insert_with(|| game.legal_moves(player));
         let after = game.play(player, *moves.get(index)?);
         self.positions.push(after);
         let id = self.positions.len() - 1;
-        Some((id as u64, self.facts(id, !player)))
+        Some((id, self.facts(id, !player)?))
+    }
+
+    fn debug(&self, id: usize) -> Option<String> {
+        Some(format!("{:?}", self.positions.get(id)?))
+    }
+
+    fn game_start(&mut self) -> usize {
+        self.positions.push(E::Game::game_start());
+        self.positions.len() - 1
     }
 }
-
-impl<E: Evaluation> Lendable for Search<E> {
-    fn answer(&mut self, method: &str, arguments: &[u8]) -> Option<Vec<u8>> {
-        Some(match method {
-            "facts" => {
-                let (id, player) = decode::<(usize, bool)>(arguments)?;
-                (id < self.positions.len()).then_some(())?;
-                encode(&self.facts(id, player))
-            }
-            "play" => {
-                let (id, player, index) = decode::<(usize, bool, usize)>(arguments)?;
-                encode(&self.play(id, player, index)?)
-            }
-            "debug" => encode(&format!("{:?}", self.positions.get(decode::<usize>(arguments)?)?)),
-            "game_start" => {
-                decode::<()>(arguments)?;
-                self.positions.push(E::Game::game_start());
-                encode(&(self.positions.len() as u64 - 1))
-            }
-            _ => return None,
-        })
-    }
-}
-
-/// The kind of value a search is, in the calls back (`Lent::…`).
-pub(crate) const SEARCH: &str = "Lent";
-/// The kind an interface is (`Interface::…`).
-pub(crate) const INTERFACE: &str = "Interface";
 
 /// The submission's `alphabeta` on a game of the suite's: the game is lent to the probe,
 /// whose stand-in plays every move here.
 pub(crate) fn alphabeta<E: Evaluation>(depth: i32, player: bool, game: &E::Game) -> Option<MoveOf<E>> {
     let mut search = Search::<E> { positions: vec![game.clone()], moves: HashMap::new() };
-    let root = search.facts(0, player);
+    let root = search.facts(0, player).expect("the root position");
     let number = number();
-    let chosen: Option<usize> =
-        lending(number, &mut search, || call("Lent::alphabeta", &(number, E::MORE_I, E::LESS_I, depth, player, root)));
+    let arguments = (number, E::MORE_I, E::LESS_I, depth, player, root);
+    let chosen = lending!(&SEARCHES, number, &mut search, || call::<calls::Alphabeta>(arguments), dyn LentSearch);
     let index = chosen?;
     let moves = &search.moves[&(0, player)];
     let chosen = moves
@@ -115,45 +101,57 @@ pub(crate) fn alphabeta<E: Evaluation>(depth: i32, player: bool, game: &E::Game)
     Some(*chosen)
 }
 
-/// One of the suite's interfaces, lent to a skeleton in the probe.
-impl<D> Lendable for D
-where
-    D: Interface,
-    D::Game: InProbe,
-{
-    fn answer(&mut self, method: &str, arguments: &[u8]) -> Option<Vec<u8>> {
-        fn said<R: Wire>(answer: Result<R, Error>) -> Vec<u8> {
-            encode(&answer.map_err(wire_error))
-        }
-        type Wired<D> = <<D as Interface>::Game as InProbe>::MoveWire;
-        Some(match method {
-            "home" => said(self.home()),
-            "exit" => said(self.exit()),
-            "won" => said(self.won()),
-            "lost" => said(self.lost()),
-            "nil" => said(self.nil()),
-            "init" => said(self.init()),
-            "q_player" => said(self.q_player()),
-            "q_continue" => said(self.q_continue()),
-            "position" => {
-                let (player, mv, old, new) = decode::<(bool, Wired<D>, u64, u64)>(arguments)?;
-                let (old, new) = (D::Game::kept(old), D::Game::kept(new));
-                said(self.position(player, D::Game::take(mv), &old, &new))
-            }
-            "choice" => {
-                let (player, game) = decode::<(bool, u64)>(arguments)?;
-                said(self.choice(player, &D::Game::kept(game)).map(D::Game::put))
-            }
-            _ => return None,
-        })
-    }
-}
-
 /// Runs `f` with `display` lent as interface `number` (a skeleton's in the probe).
 pub(crate) fn showing<D, R>(number: u64, display: &mut D, f: impl FnOnce() -> R) -> R
 where
-    D: Interface,
-    D::Game: InProbe,
+    D: Interface<Game: InProbe>,
 {
-    lending(number, display, f)
+    lending!(D::Game::shown(), number, display, f, dyn Interface<Game = D::Game>)
+}
+
+/// The judge's answers to the probe's calls back to the searches and interfaces lent.
+pub(crate) fn answers(answers: Answers) -> Answers {
+    let answers = answers
+        .on::<back::Facts>(|(search, id, player)| searching(search, |search| search.facts(id, player))?)
+        .on::<back::Play>(|(search, id, player, index)| searching(search, |search| search.play(id, player, index))?)
+        .on::<back::Debug>(|(search, id)| searching(search, |search| search.debug(id))?)
+        .on::<back::GameStart>(|search| searching(search, |search| search.game_start()));
+    shown::<Stonehenge>(shown::<ConnectFour>(answers))
+}
+
+/// Calls `f` with the search lent as `search`; `None` when there is none, or it is
+/// answering already.
+fn searching<R>(search: u64, f: impl FnOnce(&mut (dyn LentSearch + 'static)) -> R) -> Option<R> {
+    SEARCHES.with(|searches| searches.with(search, f))
+}
+
+/// The answers to the calls back to the suite's interfaces to game `G` (each game's
+/// interfaces are lent apart, and a call back to one is answered by its game's answers).
+fn shown<G: InProbe>(answers: Answers) -> Answers {
+    use back::interface::{Choice, Exit, Home, Init, Lost, Nil, Position, QContinue, QPlayer, Won};
+    answers
+        .on::<Home<G::Calls>>(|display| said::<G, _>(display, |shown| shown.home()))
+        .on::<Exit<G::Calls>>(|display| said::<G, _>(display, |shown| shown.exit()))
+        .on::<Won<G::Calls>>(|display| said::<G, _>(display, |shown| shown.won()))
+        .on::<Lost<G::Calls>>(|display| said::<G, _>(display, |shown| shown.lost()))
+        .on::<Nil<G::Calls>>(|display| said::<G, _>(display, |shown| shown.nil()))
+        .on::<Init<G::Calls>>(|display| said::<G, _>(display, |shown| shown.init()))
+        .on::<Position<G::Calls>>(|(display, player, mv, old, new)| {
+            said::<G, _>(display, |shown| shown.position(player, G::take(mv), &G::kept(old), &G::kept(new)))
+        })
+        .on::<Choice<G::Calls>>(|(display, player, game)| {
+            said::<G, _>(display, |shown| shown.choice(player, &G::kept(game)).map(G::put))
+        })
+        .on::<QPlayer<G::Calls>>(|display| said::<G, _>(display, |shown| shown.q_player()))
+        .on::<QContinue<G::Calls>>(|display| said::<G, _>(display, |shown| shown.q_continue()))
+}
+
+/// What the suite's interface to game `G` lent as `display` says to `f`; `None` when there
+/// is none, or it is answering already.
+fn said<G: InProbe, R>(
+    display: u64,
+    f: impl FnOnce(&mut dyn Interface<Game = G>) -> Result<R, Error>,
+) -> Option<Result<R, ErrorWire>> {
+    let shown: &'static LocalKey<Lender<dyn Interface<Game = G>>> = G::shown();
+    shown.with(|shown| shown.with(display, |display| f(display).map_err(wire_error)))
 }

@@ -14,7 +14,8 @@
 //! (`provided.rs`), with two hidden additions of the kit's: [`Evaluation::searched_in_the_probe`]
 //! and [`InProbe`], for what a generic function here must tell apart.
 
-use gamekit_probe::wire::Wire;
+use gamekit_probe::proxy::Lender;
+use gamekit_probe::{Answers, Remote};
 use std::cell::OnceCell;
 use std::fmt;
 use std::marker::PhantomData;
@@ -25,8 +26,9 @@ use cin::Error as ConsoleError;
 #[path = "../../console.rs"]
 mod console;
 use console::{Wire as ErrorWire, unwire, wire as wire_error};
-#[path = "../shared.rs"]
-mod shared;
+#[path = "../calls.rs"]
+mod calls;
+use calls::{Released, skeleton, text};
 #[path = "../../terminals/mod.rs"]
 mod terminals;
 
@@ -60,40 +62,21 @@ pub const LINES: [&[usize]; 15] = [
 pub const STONES: [u32; 9] = [6, 5, 4, 3, 3, 2, 2, 1, 1];
 pub const LINES_TO_WIN: usize = 8;
 
-/// An argument list with the numbers of the objects let go of since the last call in
-/// front: the probe lets go of them first.
-struct Releasing<'a, A>(Vec<u64>, &'a A);
-
-impl<A: Wire> Wire for Releasing<'_, A> {
-    fn put(&self, out: &mut Vec<u8>) {
-        self.0.put(out);
-        self.1.put(out);
-    }
-
-    /// Never read here: only the probe reads it.
-    fn take(_: &mut &[u8]) -> Option<Self> {
-        None
-    }
-}
-
-/// Calls `function` of the submission's in the probe, answering its calls back meanwhile.
-fn call<A: Wire, R: Wire>(function: &str, arguments: &A) -> R {
-    try_call(function, arguments).unwrap_or_else(|message| gamekit_probe::panicked(function, &message))
+/// Makes call `C` of the submission's in the probe, answering its calls back meanwhile.
+fn call<C: Remote>(arguments: C::Arguments) -> C::Answer {
+    try_call::<C>(arguments).unwrap_or_else(|message| gamekit_probe::panicked::<C>(&message))
 }
 
 /// Like [`call`], but a panic of the submission's code is an `Err` with its message.
-fn try_call<A: Wire, R: Wire>(function: &str, arguments: &A) -> Result<R, String> {
+fn try_call<C: Remote>(arguments: C::Arguments) -> Result<C::Answer, String> {
     gamekit_probe::answer_calls_back(called_back);
-    gamekit_probe::try_call(function, &Releasing(position::released(), arguments))
+    gamekit_probe::try_call::<Released<C>>(&(position::released(), arguments))
 }
 
-/// The judge's functions the probe calls back: the suite's games and interfaces lent for a
-/// call, and its terminals.
-fn called_back(function: &str, arguments: &[u8]) -> Option<Vec<u8>> {
-    match function.split_once("::")? {
-        (lent::SEARCH | lent::INTERFACE, method) => lent::answer(method, arguments),
-        _ => terminals::judge::answer(function, arguments),
-    }
+/// The judge's answers to the probe's calls back: the suite's games and interfaces lent for
+/// a call, and its terminals.
+fn called_back(answers: Answers) -> Answers {
+    terminals::judge::answers(lent::answers(answers))
 }
 
 /// The handout's `Representation`.
@@ -116,10 +99,10 @@ pub enum State {
 impl State {
     fn from_wire(state: u8) -> State {
         match state {
-            shared::WON => State::Won,
-            shared::LOST => State::Lost,
-            shared::NIL => State::Nil,
-            shared::CONTINUE => State::Continue,
+            calls::WON => State::Won,
+            calls::LOST => State::Lost,
+            calls::NIL => State::Nil,
+            calls::CONTINUE => State::Continue,
             _ => panic!("the probe's answer is not a state (did the submission write into the probe's channel?)"),
         }
     }
@@ -198,20 +181,19 @@ pub trait Interface {
 /// probe (so that one can cross as its number, and a move as plain data).
 #[doc(hidden)]
 pub trait InProbe: Representation + 'static {
-    type MoveWire: Wire;
+    /// The calls on it.
+    type Calls: calls::Game;
     fn kept(id: u64) -> Self;
     fn number(&self) -> u64;
-    fn put(mv: Self::Move) -> Self::MoveWire;
-    fn take(wire: Self::MoveWire) -> Self::Move;
+    fn put(mv: Self::Move) -> <Self::Calls as calls::Game>::MoveWire;
+    fn take(wire: <Self::Calls as calls::Game>::MoveWire) -> Self::Move;
+    /// The suite's interfaces to it lent to the probe (a skeleton's display), by their
+    /// numbers.
+    fn shown() -> &'static std::thread::LocalKey<Lender<dyn Interface<Game = Self>>>;
 }
 
-/// The kit's, not the handout's: an evaluation of the handout's, which the probe's
-/// skeleton can be made with.
-#[doc(hidden)]
-pub trait Handout: Evaluation<Game: InProbe> {
-    /// The skeleton's name in the probe's calls.
-    const SKELETON: &'static str;
-}
+/// How the calls name game `G` and carry its moves (`calls::C4`, `calls::Stones`).
+type Calls<G> = <G as InProbe>::Calls;
 
 /// A text interface of the submission's, on one of the suite's terminals.
 macro_rules! text {
@@ -223,14 +205,8 @@ macro_rules! text {
 
         impl $text {
             pub fn new(terminal: Terminal) -> Self {
-                let id = call(concat!(stringify!($text), "::new"), &terminals::judge::lend(&terminal));
+                let id = call::<text::New<Calls<$game>>>(terminals::judge::lend(&terminal));
                 $text { object: Object(id) }
-            }
-
-            fn said<A: Wire, R: Wire>(&self, method: &str, arguments: A) -> Result<R, Error> {
-                let said: Result<R, ErrorWire> =
-                    call(&format!("{}::{method}", stringify!($text)), &(self.object.0, arguments));
-                said.map_err(unwire)
             }
         }
 
@@ -238,27 +214,27 @@ macro_rules! text {
             type Game = $game;
 
             fn home(&mut self) -> Result<(), Error> {
-                self.said("home", ())
+                call::<text::Home<Calls<$game>>>(self.object.0).map_err(unwire)
             }
 
             fn exit(&mut self) -> Result<(), Error> {
-                self.said("exit", ())
+                call::<text::Exit<Calls<$game>>>(self.object.0).map_err(unwire)
             }
 
             fn won(&mut self) -> Result<(), Error> {
-                self.said("won", ())
+                call::<text::Won<Calls<$game>>>(self.object.0).map_err(unwire)
             }
 
             fn lost(&mut self) -> Result<(), Error> {
-                self.said("lost", ())
+                call::<text::Lost<Calls<$game>>>(self.object.0).map_err(unwire)
             }
 
             fn nil(&mut self) -> Result<(), Error> {
-                self.said("nil", ())
+                call::<text::Nil<Calls<$game>>>(self.object.0).map_err(unwire)
             }
 
             fn init(&mut self) -> Result<(), Error> {
-                self.said("init", ())
+                call::<text::Init<Calls<$game>>>(self.object.0).map_err(unwire)
             }
 
             fn position(
@@ -268,19 +244,21 @@ macro_rules! text {
                 old: &$game,
                 new: &$game,
             ) -> Result<(), Error> {
-                self.said("position", (player, <$game as InProbe>::put(mv), old.number(), new.number()))
+                let arguments = (self.object.0, player, <$game as InProbe>::put(mv), old.number(), new.number());
+                call::<text::Position<Calls<$game>>>(arguments).map_err(unwire)
             }
 
             fn choice(&mut self, player: bool, game: &$game) -> Result<<$game as Representation>::Move, Error> {
-                self.said("choice", (player, game.number())).map(<$game as InProbe>::take)
+                let chosen = call::<text::Choice<Calls<$game>>>((self.object.0, player, game.number()));
+                chosen.map(<$game as InProbe>::take).map_err(unwire)
             }
 
             fn q_player(&mut self) -> Result<bool, Error> {
-                self.said("q_player", ())
+                call::<text::QPlayer<Calls<$game>>>(self.object.0).map_err(unwire)
             }
 
             fn q_continue(&mut self) -> Result<bool, Error> {
-                self.said("q_continue", ())
+                call::<text::QContinue<Calls<$game>>>(self.object.0).map_err(unwire)
             }
         }
     };
@@ -293,7 +271,7 @@ impl C4Text {
     /// # Errors
     /// What the submission's `print_game` returned.
     pub fn print_game(&mut self, game: &ConnectFour) -> Result<(), Error> {
-        self.said("print_game", game.number())
+        call::<calls::PrintGame>((self.object.0, game.number())).map_err(unwire)
     }
 }
 
@@ -312,49 +290,43 @@ pub struct Skeleton<E: Evaluation, D> {
 
 impl<E, D> Skeleton<E, D>
 where
-    E: Handout,
+    E: Evaluation<Game: InProbe>,
     D: Interface<Game = E::Game>,
 {
     pub fn new(mut display: D, depth: i32) -> Self {
         let number = lent::number();
-        let id = lent::showing(number, &mut display, || call(&Self::method("new"), &(number, depth)));
+        let id = lent::showing(number, &mut display, || call::<skeleton::New<Calls<E::Game>>>((number, depth)));
         Skeleton { object: Object(id), display, number, game: OnceCell::new(), evaluation: PhantomData }
     }
 
-    fn method(method: &str) -> String {
-        format!("{}::{method}", E::SKELETON)
-    }
-
     pub fn game(&self) -> &E::Game {
-        self.game.get_or_init(|| E::Game::kept(call(&Self::method("game"), &self.object.0)))
+        self.game.get_or_init(|| E::Game::kept(call::<skeleton::Game<Calls<E::Game>>>(self.object.0)))
     }
 
     /// # Errors
     /// What the submission's `main` returned.
     pub fn main(&mut self) -> Result<(), Error> {
-        let ran: Result<(), ErrorWire> = self.run("main", ());
-        ran.map_err(unwire)
+        self.run::<skeleton::Main<Calls<E::Game>>>(self.object.0).map_err(unwire)
     }
 
     /// # Errors
     /// What the submission's `play_h` returned.
     pub fn play_h(&mut self, player: bool) -> Result<State, Error> {
-        let played: Result<u8, ErrorWire> = self.run("play_h", player);
+        let played = self.run::<skeleton::PlayH<Calls<E::Game>>>((self.object.0, player));
         played.map(State::from_wire).map_err(unwire)
     }
 
     /// # Errors
     /// What the submission's `play_m` returned.
     pub fn play_m(&mut self, player: bool) -> Result<State, Error> {
-        let played: Result<u8, ErrorWire> = self.run("play_m", player);
+        let played = self.run::<skeleton::PlayM<Calls<E::Game>>>((self.object.0, player));
         played.map(State::from_wire).map_err(unwire)
     }
 
-    /// Calls the skeleton's `method` with the display lent: it may move.
-    fn run<A: Wire, R: Wire>(&mut self, method: &str, arguments: A) -> R {
+    /// Makes call `C` on the skeleton with the display lent: it may move.
+    fn run<C: Remote>(&mut self, arguments: C::Arguments) -> C::Answer {
         self.game.take();
-        let (id, function) = (self.object.0, Self::method(method));
-        lent::showing(self.number, &mut self.display, || call(&function, &(id, arguments)))
+        lent::showing(self.number, &mut self.display, || call::<C>(arguments))
     }
 }
 
@@ -368,7 +340,7 @@ where
     I: IntoIterator<Item = S>,
     S: AsRef<str>,
 {
-    program("run_connect_four", args, terminal)
+    program::<calls::RunConnectFour>(args, terminal)
 }
 
 /// The handout's `run_stonehenge`, as [`run_connect_four`].
@@ -380,15 +352,14 @@ where
     I: IntoIterator<Item = S>,
     S: AsRef<str>,
 {
-    program("run_stonehenge", args, terminal)
+    program::<calls::RunStonehenge>(args, terminal)
 }
 
-fn program<I, S>(name: &str, args: I, terminal: &Terminal) -> Result<(), Error>
+/// Runs program `C` of the handout's in the probe, on `terminal`.
+fn program<C>(args: impl IntoIterator<Item = impl AsRef<str>>, terminal: &Terminal) -> Result<(), Error>
 where
-    I: IntoIterator<Item = S>,
-    S: AsRef<str>,
+    C: Remote<Arguments = (Vec<String>, terminals::TerminalRef), Answer = Result<(), ErrorWire>>,
 {
     let args: Vec<String> = args.into_iter().map(|arg| arg.as_ref().to_owned()).collect();
-    let ran: Result<(), ErrorWire> = call(&format!("programs::{name}"), &(args, terminals::judge::lend(terminal)));
-    ran.map_err(unwire)
+    call::<C>((args, terminals::judge::lend(terminal))).map_err(unwire)
 }

@@ -9,9 +9,8 @@
 //! a batch is all or nothing: when one of the submission's calls in it panics, each call is
 //! made on its own, as the suite makes it, and fails as it would.
 
-use crate::shared::{Expansion, Facts};
+use crate::calls::{self, Expansion, Facts, position};
 use crate::{call, try_call};
-use gamekit_probe::wire::Wire;
 use std::cell::{Cell, OnceCell, RefCell};
 use std::fmt;
 use std::rc::Rc;
@@ -37,18 +36,12 @@ impl Drop for Object {
     }
 }
 
-/// One of the handout's games as it crosses.
-pub(crate) trait Kind: 'static {
-    /// The game's name in the probe's calls.
-    const GAME: &'static str;
-    /// Its evaluation's name there.
-    const EVALUATION: &'static str;
+/// One of the handout's games as it crosses (its calls), and its moves as the suite makes
+/// them.
+pub(crate) trait Kind: calls::Game {
     type Move: Copy + PartialEq + fmt::Debug;
-    type Wire: Wire;
-    /// What its accessors answer, all at once.
-    type View: Wire;
-    fn put(mv: Self::Move) -> Self::Wire;
-    fn take(wire: Self::Wire) -> Self::Move;
+    fn put(mv: Self::Move) -> Self::MoveWire;
+    fn take(wire: Self::MoveWire) -> Self::Move;
 }
 
 /// A position, and what the probe has answered about it, for each player (`false` first).
@@ -70,9 +63,6 @@ struct Kept<K: Kind> {
     /// Whether the suite has asked how good it is: then it is searching from here.
     searched: Cell<bool>,
 }
-
-/// Whether a position is a leaf, and its expansion when it is not.
-type LeafOrExpansion<M> = (bool, Option<Expansion<M>>);
 
 /// One of the submission's positions.
 pub(crate) struct Position<K: Kind>(Rc<Kept<K>>);
@@ -104,22 +94,8 @@ impl<K: Kind> Position<K> {
         self.0.object.0
     }
 
-    fn method(method: &str) -> String {
-        format!("{}::{method}", K::GAME)
-    }
-
-    /// The submission's method of the game on this position.
-    pub fn ask<A: Wire, R: Wire>(&self, method: &str, arguments: A) -> R {
-        call(&Self::method(method), &(self.id(), arguments))
-    }
-
-    /// The submission's method of the evaluation on this position, for `player`.
-    pub fn judged<A: Wire, R: Wire>(&self, method: &str, player: bool, arguments: A) -> R {
-        call(&format!("{}::{method}", K::EVALUATION), &(self.id(), player, arguments))
-    }
-
     pub fn start() -> Self {
-        Position::kept(call(&Self::method("game_start"), &()))
+        Position::kept(call::<position::GameStart<K>>(()))
     }
 
     pub fn play(&self, player: bool, mv: K::Move) -> Self {
@@ -132,7 +108,7 @@ impl<K: Kind> Position<K> {
         {
             return children[index].clone();
         }
-        Position::kept(self.ask("play", (player, K::put(mv))))
+        Position::kept(call::<position::Play<K>>((self.id(), player, K::put(mv))))
     }
 
     pub fn legal_moves(&self, player: bool) -> Vec<K::Move> {
@@ -145,7 +121,7 @@ impl<K: Kind> Position<K> {
         {
             return moves;
         }
-        let moves: Vec<K::Wire> = self.ask("legal_moves", player);
+        let moves = call::<position::LegalMoves<K>>((self.id(), player));
         let moves: Vec<K::Move> = moves.into_iter().map(K::take).collect();
         let _ = self.0.moves[side].set(moves.clone());
         moves
@@ -157,12 +133,12 @@ impl<K: Kind> Position<K> {
         if self.0.expanded[usize::from(player)].replace(true) {
             return None;
         }
-        let expanded: Result<Expansion<K::Wire>, String> = try_call(&Self::method("expand"), &(self.id(), player));
+        let expanded = try_call::<position::Expand<K>>((self.id(), player));
         self.expanded(player, expanded.ok()?)
     }
 
     /// Keeps an expansion for `player`; `None` when it is nonsense.
-    fn expanded(&self, player: bool, (moves, children): Expansion<K::Wire>) -> Option<Vec<K::Move>> {
+    fn expanded(&self, player: bool, (moves, children): Expansion<K::MoveWire>) -> Option<Vec<K::Move>> {
         let children: Vec<Position<K>> =
             children.into_iter().map(|(id, facts)| Position::searched(id, !player, facts)).collect();
         let moves: Vec<K::Move> = moves.into_iter().map(K::take).collect();
@@ -202,9 +178,7 @@ impl<K: Kind> Position<K> {
             return Some(leaf);
         }
         if self.0.searched.get() && !self.0.expanded[side].replace(true) {
-            let answer: Result<LeafOrExpansion<K::Wire>, String> =
-                try_call(&Self::method("leaf_or_expand"), &(self.id(), player));
-            let (leaf, expansion) = answer.ok()?;
+            let (leaf, expansion) = try_call::<position::LeafOrExpand<K>>((self.id(), player)).ok()?;
             if let Some(expansion) = expansion {
                 self.expanded(player, expansion);
             }
@@ -219,7 +193,7 @@ impl<K: Kind> Position<K> {
     /// searching from here.
     fn look(&self, player: bool) -> Option<()> {
         self.0.searched.set(true);
-        let (value, stable, leaf): (i32, bool, bool) = try_call(&Self::method("facts"), &(self.id(), player)).ok()?;
+        let (value, stable, leaf) = try_call::<position::Facts<K>>((self.id(), player)).ok()?;
         let side = usize::from(player);
         let _ = self.0.facts[side].set((value, stable));
         let _ = self.0.leaf[side].set(leaf);
@@ -229,18 +203,18 @@ impl<K: Kind> Position<K> {
     /// What the accessors answer; `None` when one of them panicked (then each is asked on
     /// its own).
     pub fn view(&self) -> Option<&K::View> {
-        self.0.view.get_or_init(|| try_call(&Self::method("view"), &self.id()).ok()).as_ref()
+        self.0.view.get_or_init(|| try_call::<position::View<K>>(self.id()).ok()).as_ref()
     }
 
     pub fn to_text(&self) -> String {
-        self.ask("to_string", ())
+        call::<position::ToString<K>>(self.id())
     }
 
     pub fn debug(&self) -> String {
-        self.ask("debug", ())
+        call::<position::Debug<K>>(self.id())
     }
 
     pub fn same(&self, other: &Self) -> bool {
-        self.ask("eq", other.id())
+        call::<position::Eq<K>>((self.id(), other.id()))
     }
 }

@@ -5,25 +5,23 @@
 //! nothing.
 
 use connect_n::{BadPlayer, Game, HumanPlayer, Player, Scaffold, SmartPlayer};
+use gamekit_probe::Answers;
 use gamekit_probe::objects::{self, keep, with};
-use gamekit_probe::wire::{decode, encode};
 use std::cell::OnceCell;
 use std::time::Duration;
 
 use cin::Error as ConsoleError;
+#[path = "../../calls.rs"]
+mod calls;
 #[path = "../../../console.rs"]
 mod console;
-#[path = "../../shared.rs"]
-#[allow(dead_code)]
-mod shared;
-use shared::{ErrorWire, PlayerRef};
+use calls::{ErrorWire, PlayerRef};
 
 #[path = "../../../terminals/mod.rs"]
 mod terminals;
-use terminals::TerminalRef;
 
 fn main() {
-    terminals::probe::serve(dispatch);
+    terminals::probe::serve(answers);
 }
 
 /// A player of the submission's, as kept.
@@ -31,87 +29,65 @@ type Kept = Box<dyn Player>;
 
 fn error(error: connect_n::Error) -> ErrorWire {
     match error {
-        connect_n::Error::Size(message) => (shared::SIZE, message),
-        connect_n::Error::NoMove(message) => (shared::NO_MOVE, message),
+        connect_n::Error::Size(message) => (calls::SIZE, message),
+        connect_n::Error::NoMove(message) => (calls::NO_MOVE, message),
         connect_n::Error::Console(error) => {
             let (kind, message) = console::wire(error);
-            (shared::CONSOLE + kind, message)
+            (calls::CONSOLE + kind, message)
         }
     }
 }
 
-fn dispatch(function: &str, arguments: &[u8]) -> Option<Vec<u8>> {
-    Some(match function {
-        "Scaffold::new" => {
-            let (columns, levels) = decode::<(i32, i32)>(arguments)?;
-            encode(&Scaffold::new(columns, levels).map(keep).map_err(error))
-        }
-        "Scaffold::cols" => encode(&seen(decode(arguments)?, |s| s.cols())?),
-        "Scaffold::levels" => encode(&seen(decode(arguments)?, |s| s.levels())?),
-        "Scaffold::number_empty" => encode(&seen(decode(arguments)?, |s| s.number_empty())?),
-        "Scaffold::checker_at" => {
-            let (id, column, level) = decode::<(u64, i32, i32)>(arguments)?;
-            encode(&seen(id, |s| s.checker_at(column, level))?)
-        }
-        "Scaffold::display" => encode(&seen(decode(arguments)?, |s| {
-            let mut printed = gamekit_probe::Capped::new();
-            let result = s.display(&mut printed).map_err(|error| error.to_string());
-            (printed.bytes, result)
-        })?),
-        "Scaffold::make_move" => {
-            let (id, column, color) = decode::<(u64, i32, i32)>(arguments)?;
-            encode(&with(id, |s: &mut Scaffold| s.make_move(column, color))?)
-        }
-        "Scaffold::undo_move" => encode(&with(decode(arguments)?, |s: &mut Scaffold| s.undo_move())?),
-        "Scaffold::to_string" => encode(&seen(decode(arguments)?, |s| s.to_string())?),
-        "Scaffold::debug" => encode(&seen(decode(arguments)?, |s| format!("{s:?}"))?),
-        "Scaffold::clone" => encode(&keep(seen(decode(arguments)?, Scaffold::clone)?)),
-        "Scaffold::eq" => {
-            let (id, other) = decode::<(u64, u64)>(arguments)?;
-            encode(&seen(id, |s| seen(other, |other| s == other))??)
-        }
-        "HumanPlayer::new" => {
-            let (name, terminal) = decode::<(String, TerminalRef)>(arguments)?;
-            encode(&keep::<Kept>(Box::new(HumanPlayer::new(&name, &terminals::probe::lent(terminal)))))
-        }
-        "BadPlayer::new" => encode(&keep::<Kept>(Box::new(BadPlayer::new(&decode::<String>(arguments)?)))),
-        "BadPlayer::with_seed" => {
-            let (name, seed) = decode::<(String, u64)>(arguments)?;
-            encode(&keep::<Kept>(Box::new(BadPlayer::with_seed(&name, seed))))
-        }
-        "SmartPlayer::new" => encode(&keep::<Kept>(Box::new(SmartPlayer::new(&decode::<String>(arguments)?)))),
-        "SmartPlayer::with_budget" => {
-            let (name, nanoseconds) = decode::<(String, u64)>(arguments)?;
-            encode(&keep::<Kept>(Box::new(SmartPlayer::with_budget(&name, Duration::from_nanos(nanoseconds)))))
-        }
-        "Player::name" => encode(&with(decode(arguments)?, |p: &mut Kept| p.name().to_owned())?),
-        "Player::is_interactive" => encode(&with(decode(arguments)?, |p: &mut Kept| p.is_interactive())?),
-        "Player::choose_move" => {
-            let (id, scaffold, n, color) = decode::<(u64, u64, i32, i32)>(arguments)?;
-            encode(&seen(scaffold, |s| with(id, |p: &mut Kept| p.choose_move(s, n, color)))??)
-        }
-        "Game::new" => {
-            let (columns, levels, n, red, black) = decode::<(i32, i32, i32, PlayerRef, PlayerRef)>(arguments)?;
+/// The calls the judge makes, each answered with the submission's function on its objects
+/// kept here.
+fn answers(answers: Answers) -> Answers {
+    answers
+        .on::<calls::ScaffoldNew>(|(columns, levels)| Some(Scaffold::new(columns, levels).map(keep).map_err(error)))
+        .on::<calls::ScaffoldCols>(|id| seen(id, |s| s.cols()))
+        .on::<calls::ScaffoldLevels>(|id| seen(id, |s| s.levels()))
+        .on::<calls::ScaffoldNumberEmpty>(|id| seen(id, |s| s.number_empty()))
+        .on::<calls::ScaffoldCheckerAt>(|(id, column, level)| seen(id, |s| s.checker_at(column, level)))
+        .on::<calls::ScaffoldDisplay>(|id| {
+            seen(id, |s| {
+                let mut printed = gamekit_probe::Capped::new();
+                let result = s.display(&mut printed).map_err(|error| error.to_string());
+                (printed.bytes, result)
+            })
+        })
+        .on::<calls::ScaffoldMakeMove>(|(id, column, color)| with(id, |s: &mut Scaffold| s.make_move(column, color)))
+        .on::<calls::ScaffoldUndoMove>(|id| with(id, |s: &mut Scaffold| s.undo_move()))
+        .on::<calls::ScaffoldToString>(|id| seen(id, |s| s.to_string()))
+        .on::<calls::ScaffoldDebug>(|id| seen(id, |s| format!("{s:?}")))
+        .on::<calls::ScaffoldClone>(|id| Some(keep(seen(id, Scaffold::clone)?)))
+        .on::<calls::ScaffoldEq>(|(id, other)| seen(id, |s| seen(other, |other| s == other))?)
+        .on::<calls::HumanPlayerNew>(|(name, terminal)| {
+            Some(keep::<Kept>(Box::new(HumanPlayer::new(&name, &terminals::probe::lent(terminal)))))
+        })
+        .on::<calls::BadPlayerNew>(|name| Some(keep::<Kept>(Box::new(BadPlayer::new(&name)))))
+        .on::<calls::BadPlayerWithSeed>(|(name, seed)| Some(keep::<Kept>(Box::new(BadPlayer::with_seed(&name, seed)))))
+        .on::<calls::SmartPlayerNew>(|name| Some(keep::<Kept>(Box::new(SmartPlayer::new(&name)))))
+        .on::<calls::SmartPlayerWithBudget>(|(name, nanoseconds)| {
+            Some(keep::<Kept>(Box::new(SmartPlayer::with_budget(&name, Duration::from_nanos(nanoseconds)))))
+        })
+        .on::<calls::PlayerName>(|id| with(id, |p: &mut Kept| p.name().to_owned()))
+        .on::<calls::PlayerIsInteractive>(|id| with(id, |p: &mut Kept| p.is_interactive()))
+        .on::<calls::PlayerChooseMove>(|(id, scaffold, n, color)| {
+            seen(scaffold, |s| with(id, |p: &mut Kept| p.choose_move(s, n, color)))?
+        })
+        .on::<calls::GameNew>(|(columns, levels, n, red, black)| {
             let game = Game::new(columns, levels, n, player(red)?, player(black)?);
-            encode(&game.map(keep).map_err(error))
-        }
-        "Game::completed" => encode(&with(decode(arguments)?, |g: &mut Game<'static>| g.completed())?),
-        "Game::take_turn" => encode(&with(decode(arguments)?, |g: &mut Game<'static>| g.take_turn())?),
-        "Game::play" => {
-            let (id, terminal) = decode::<(u64, TerminalRef)>(arguments)?;
+            Some(game.map(keep).map_err(error))
+        })
+        .on::<calls::GameCompleted>(|id| with(id, |g: &mut Game<'static>| g.completed()))
+        .on::<calls::GameTakeTurn>(|id| with(id, |g: &mut Game<'static>| g.take_turn()))
+        .on::<calls::GamePlay>(|(id, terminal)| {
             let terminal = terminals::probe::lent(terminal);
-            encode(&with(id, |g: &mut Game<'static>| g.play(&terminal).map_err(error))?)
-        }
-        "Game::checker_at" => {
-            let (id, column, level) = decode::<(u64, i32, i32)>(arguments)?;
-            encode(&with(id, |g: &mut Game<'static>| g.checker_at(column, level))?)
-        }
-        "run" => {
-            let (args, terminal) = decode::<(Vec<String>, TerminalRef)>(arguments)?;
-            encode(&connect_n::run(args, &terminals::probe::lent(terminal)).map_err(error))
-        }
-        _ => return None,
-    })
+            with(id, |g: &mut Game<'static>| g.play(&terminal).map_err(error))
+        })
+        .on::<calls::GameCheckerAt>(|(id, column, level)| with(id, |g: &mut Game<'static>| g.checker_at(column, level)))
+        .on::<calls::Run>(|(args, terminal)| {
+            Some(connect_n::run(args, &terminals::probe::lent(terminal)).map_err(error))
+        })
 }
 
 /// Calls `f` with scaffold `id`: one kept here, or one lent for a call back.
@@ -171,7 +147,7 @@ impl Player for Suites {
     fn choose_move(&mut self, scaffold: &Scaffold, n: i32, color: i32) -> i32 {
         objects::lending(scaffold, |lent| {
             terminals::probe::sync();
-            gamekit_probe::call_back("Player::choose_move", &(self.id, lent, n, color))
+            gamekit_probe::call_back::<calls::back::PlayerChooseMove>(&(self.id, lent, n, color))
         })
     }
 }

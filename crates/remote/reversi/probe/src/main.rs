@@ -2,18 +2,18 @@
 //! it calls the functions the judge asks for (the remote crate around it is the judge's side)
 //! and answers with what they returned. It decides nothing.
 
-use gamekit_probe::wire::{decode, encode};
+use gamekit_probe::Answers;
 
 use reversi::Error as ConsoleError;
+#[path = "../../calls.rs"]
+mod calls;
+use calls::{Rows, Valid};
 #[path = "../../../console.rs"]
 mod console;
 
 fn main() {
-    gamekit_probe::serve(dispatch);
+    gamekit_probe::serve(answers);
 }
-
-/// A board on the wire: its cells, row by row, in one string.
-type Rows = String;
 
 /// Calls `$body` with `$board`, the cells as a `Board<N>` of their size (1 to 26).
 macro_rules! sized {
@@ -44,21 +44,20 @@ fn rows<const N: usize>(board: &reversi::Board<N>) -> Rows {
     board.iter().flatten().collect()
 }
 
-fn dispatch(function: &str, arguments: &[u8]) -> Option<Vec<u8>> {
-    Some(match function {
-        "valid_move" => {
-            let (cells, p, y, x, flip) = decode::<(Rows, char, i32, i32, bool)>(arguments)?;
-            sized!(cells, |board| {
+/// The calls the judge makes, each answered with the submission's function.
+fn answers(answers: Answers) -> Answers {
+    answers
+        .on::<calls::ValidMove>(|(cells, p, y, x, flip)| {
+            Some(sized!(cells, |board| {
                 let before = board;
                 let valid = reversi::valid_move(&mut board, p, y, x, flip);
-                encode(&(valid, (board != before).then(|| rows(&board))))
-            })
-        }
-        "valid_move (every cell)" => {
-            let (cells, players, flip) = decode::<(Rows, Vec<char>, bool)>(arguments)?;
-            sized!(cells, |board| {
+                (valid, (board != before).then(|| rows(&board)))
+            }))
+        })
+        .on::<calls::EveryCell>(|(cells, players, flip)| {
+            Some(sized!(cells, |board| {
                 let n = board.len() as i32;
-                let answers: Vec<Vec<(bool, Option<Rows>)>> = players
+                players
                     .iter()
                     .map(|&p| {
                         (-1..=n)
@@ -68,21 +67,14 @@ fn dispatch(function: &str, arguments: &[u8]) -> Option<Vec<u8>> {
                                 let valid = reversi::valid_move(&mut copy, p, y, x, flip);
                                 (valid, (copy != board).then(|| rows(&copy)))
                             })
-                            .collect()
+                            .collect::<Vec<Valid>>()
                     })
-                    .collect();
-                encode(&answers)
-            })
-        }
-        "has_valid_moves" => {
-            let (cells, p) = decode::<(Rows, char)>(arguments)?;
-            sized!(cells, |board| encode(&reversi::has_valid_moves(&board, p)))
-        }
-        "has_empty_cells" => {
-            let (cells,) = decode::<(Rows,)>(arguments)?;
-            sized!(cells, |board| encode(&reversi::has_empty_cells(&board)))
-        }
-        "run" => return console::answer_run(arguments, |args, input, output| reversi::run(args, input, output)),
-        _ => return None,
-    })
+                    .collect()
+            }))
+        })
+        .on::<calls::HasValidMoves>(|(cells, p)| Some(sized!(cells, |board| reversi::has_valid_moves(&board, p))))
+        .on::<calls::HasEmptyCells>(|cells| Some(sized!(cells, |board| reversi::has_empty_cells(&board))))
+        .on::<console::Run>(|arguments| {
+            Some(console::answer_run(arguments, |args, input, output| reversi::run(args, input, output)))
+        })
 }

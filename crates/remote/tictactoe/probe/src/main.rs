@@ -2,31 +2,28 @@
 //! sandbox, it calls the functions the judge asks for (the remote crate around it is
 //! the judge's side) and answers with what they returned. It decides nothing.
 
-use gamekit_probe::wire::{decode, encode};
+use gamekit_probe::Answers;
 
 use tictactoe::Error as ConsoleError;
+#[path = "../../calls.rs"]
+mod calls;
 #[path = "../../../console.rs"]
 mod console;
 
 fn main() {
-    gamekit_probe::serve(dispatch);
+    gamekit_probe::serve(answers);
 }
 
 fn board(squares: Vec<char>) -> Option<tictactoe::Board> {
     squares.try_into().ok()
 }
 
-fn dispatch(function: &str, arguments: &[u8]) -> Option<Vec<u8>> {
-    Some(match function {
-        "computer_move" => {
-            let (squares, computer) = decode::<(Vec<char>, char)>(arguments)?;
-            encode(&tictactoe::computer_move(board(squares)?, computer))
-        }
-        "perfect_move" => {
-            let (squares, computer) = decode::<(Vec<char>, char)>(arguments)?;
-            encode(&tictactoe::perfect_move(board(squares)?, computer))
-        }
-        "run" => return console::answer_run(arguments, |args, input, output| tictactoe::run(args, input, output)),
-        _ => return None,
-    })
+/// The calls the judge makes, each answered with the submission's function.
+fn answers(answers: Answers) -> Answers {
+    answers
+        .on::<calls::ComputerMove>(|(squares, computer)| Some(tictactoe::computer_move(board(squares)?, computer)))
+        .on::<calls::PerfectMove>(|(squares, computer)| Some(tictactoe::perfect_move(board(squares)?, computer)))
+        .on::<console::Run>(|arguments| {
+            Some(console::answer_run(arguments, |args, input, output| tictactoe::run(args, input, output)))
+        })
 }

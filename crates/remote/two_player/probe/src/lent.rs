@@ -3,9 +3,8 @@
 //! itself (and counts the positions the search visits) and answers as the suite's types
 //! answer. A move crosses as its index among the position's legal moves.
 
-use crate::shared::LentFacts;
+use crate::calls::{LentFacts, back};
 use gamekit_probe::call_back;
-use gamekit_probe::wire::{decode, encode};
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::fmt;
@@ -14,36 +13,31 @@ use two_player::{Evaluation, Representation};
 thread_local! {
     /// What the judge said of each position for each player, during one search: its answers
     /// are pure, and asking again would be a round trip.
-    static FACTS: RefCell<HashMap<(u64, bool), LentFacts>> = RefCell::new(HashMap::new());
+    static FACTS: RefCell<HashMap<(usize, bool), LentFacts>> = RefCell::new(HashMap::new());
     /// The judge's number for the search under way.
     static SEARCH: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
 }
 
-/// Calls the search under way back.
-fn back<A: gamekit_probe::wire::Wire, R: gamekit_probe::wire::Wire>(method: &str, arguments: A) -> R {
-    call_back(&format!("Lent::{method}"), &(SEARCH.get(), arguments))
-}
-
 /// What the judge says of position `id` for `player`.
-fn facts(id: u64, player: bool) -> LentFacts {
+fn facts(id: usize, player: bool) -> LentFacts {
     if let Some(facts) = FACTS.with_borrow(|known| known.get(&(id, player)).copied()) {
         return facts;
     }
-    let facts = back("facts", (id, player));
+    let facts = call_back::<back::Facts>(&(SEARCH.get(), id, player));
     FACTS.with_borrow_mut(|known| known.insert((id, player), facts));
     facts
 }
 
-/// A position of the suite's game: its number in the judge.
+/// A position of the suite's game: its index in the judge's search.
 #[derive(Clone)]
 pub struct LentGame {
-    id: u64,
+    id: usize,
 }
 
 /// The suite's own `Debug` of the position (a `todo!()` prints it).
 impl fmt::Debug for LentGame {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&back::<_, String>("debug", self.id))
+        f.write_str(&call_back::<back::Debug>(&(SEARCH.get(), self.id)))
     }
 }
 
@@ -51,7 +45,7 @@ impl Representation for LentGame {
     type Move = usize;
 
     fn game_start() -> Self {
-        LentGame { id: back("game_start", ()) }
+        LentGame { id: call_back::<back::GameStart>(&SEARCH.get()) }
     }
 
     fn legal_moves(&self, player: bool) -> Vec<usize> {
@@ -60,7 +54,7 @@ impl Representation for LentGame {
 
     /// Always the judge's move: it counts them.
     fn play(&self, player: bool, mv: usize) -> Self {
-        let (id, after): (u64, LentFacts) = back("play", (self.id, player, mv));
+        let (id, after) = call_back::<back::Play>(&(SEARCH.get(), self.id, player, mv));
         FACTS.with_borrow_mut(|known| known.insert((id, !player), after));
         LentGame { id }
     }
@@ -102,19 +96,12 @@ macro_rules! searched {
     };
 }
 
-/// Answers the judge's calls about its lent games.
-pub fn answer(method: &str, arguments: &[u8]) -> Option<Vec<u8>> {
-    match method {
-        "alphabeta" => {
-            let (search, more, less, depth, player, root) = decode::<(u64, i32, i32, i32, bool, LentFacts)>(arguments)?;
-            SEARCH.set(search);
-            FACTS.with_borrow_mut(|known| {
-                known.clear();
-                known.insert((0, player), root);
-            });
-            let chosen: Option<usize> = searched!(more, less, depth, player, 100 -100 1000 -1000 10000 -10000);
-            Some(encode(&chosen))
-        }
-        _ => None,
-    }
+/// The submission's search on the suite's game lent as `search` (`Lent::alphabeta`).
+pub fn alphabeta((search, more, less, depth, player, root): (u64, i32, i32, i32, bool, LentFacts)) -> Option<usize> {
+    SEARCH.set(search);
+    FACTS.with_borrow_mut(|known| {
+        known.clear();
+        known.insert((0, player), root);
+    });
+    searched!(more, less, depth, player, 100 -100 1000 -1000 10000 -10000)
 }

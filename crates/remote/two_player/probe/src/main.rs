@@ -5,7 +5,7 @@
 //! when the submission's search or skeleton uses them. It decides nothing.
 
 use gamekit_probe::objects::{self, keep, seen, with};
-use gamekit_probe::wire::{Wire, decode, encode};
+use gamekit_probe::{Answers, Remote};
 use std::fmt;
 use std::marker::PhantomData;
 use two_player::{
@@ -17,62 +17,78 @@ use two_player::Error as ConsoleError;
 #[path = "../../../console.rs"]
 mod console;
 use console::{Wire as ErrorWire, unwire, wire as wire_error};
-#[path = "../../shared.rs"]
+#[path = "../../calls.rs"]
 #[allow(dead_code)]
-mod shared;
-use shared::{C4View, Expansion, Facts, StoneMoveWire, StoneView};
+mod calls;
+use calls::{Expansion, Facts, Released, evaluation, position, skeleton, text};
 
 #[path = "../../../terminals/mod.rs"]
 mod terminals;
-use terminals::TerminalRef;
 
 mod lent;
 
 fn main() {
-    terminals::probe::serve(dispatch);
+    terminals::probe::serve(answers);
 }
 
-/// Answers a call: every call begins with the numbers of the positions the judge has let go
-/// of since its last one (a release a round trip would double the cost of a search).
-fn dispatch(function: &str, mut arguments: &[u8]) -> Option<Vec<u8>> {
-    Vec::<u64>::take(&mut arguments)?.into_iter().for_each(objects::release);
-    let (kind, method) = function.split_once("::")?;
-    match kind {
-        "ConnectFour" => position::<ConnectFour>(method, arguments),
-        "Stonehenge" => position::<Stonehenge>(method, arguments),
-        "C4Eval" => evaluation::<C4Eval>(method, arguments),
-        "StoneEval" => evaluation::<StoneEval>(method, arguments),
-        "C4Text" if method == "print_game" => {
-            let (id, game) = decode::<(u64, u64)>(arguments)?;
-            seen(game, |game| with(id, |text: &mut C4Text| text.print_game(game).map_err(wire_error)))?
-                .map(|answer| encode(&answer))
-        }
-        "C4Text" => text::<C4Text>(method, arguments),
-        "StoneText" => text::<StoneText>(method, arguments),
-        "Skeleton<C4Eval>" => skeleton::<C4Eval>(method, arguments),
-        "Skeleton<StoneEval>" => skeleton::<StoneEval>(method, arguments),
-        "Lent" => lent::answer(method, arguments),
-        "programs" => program(method, arguments),
-        _ => None,
+/// The judge's calls as they cross ([`Released`]): each after the numbers of the objects the
+/// judge has let go of since its last call, which are let go of first.
+trait Releasing {
+    /// Answers call `C` with `answer`, once the objects let go of are.
+    fn releasing<C: Remote>(self, answer: impl FnOnce(C::Arguments) -> Option<C::Answer>) -> Self;
+}
+
+impl Releasing for Answers<'_> {
+    fn releasing<C: Remote>(self, answer: impl FnOnce(C::Arguments) -> Option<C::Answer>) -> Self {
+        self.on::<Released<C>>(|(released, arguments)| {
+            released.into_iter().for_each(objects::release);
+            answer(arguments)
+        })
     }
 }
 
-/// One of the handout's games, as it crosses.
-trait Game: Representation + PartialEq + fmt::Display + 'static {
-    /// Its move on the wire.
-    type Wire: Wire;
-    /// What its accessors answer, all at once.
-    type View: Wire;
-    fn put(mv: Self::Move) -> Self::Wire;
-    fn take(wire: Self::Wire) -> Self::Move;
-    fn view(&self) -> Self::View;
-    /// One accessor called on its own (the view failed, or its arguments are off the board).
-    fn read(&self, method: &str, arguments: &[u8]) -> Option<Vec<u8>>;
+/// The calls the judge makes, each answered with the submission's code on its objects kept
+/// here: those on each game, then the rest.
+fn answers(answers: Answers) -> Answers {
+    game::<Stonehenge>(game::<ConnectFour>(answers))
+        .releasing::<calls::Cell>(|(id, row, column)| seen(id, |game: &ConnectFour| cell(game.cell(row, column))))
+        .releasing::<calls::StoneAt>(|(id, place)| seen(id, |game: &Stonehenge| game.stone_at(place)))
+        .releasing::<calls::Holder>(|(id, line)| seen(id, |game: &Stonehenge| game.holder(line)))
+        .releasing::<calls::StonesLeft>(|(id, player)| seen(id, |game: &Stonehenge| game.stones(player).to_vec()))
+        .releasing::<calls::LinesHeld>(|(id, player)| seen(id, |game: &Stonehenge| game.lines_held(player)))
+        .releasing::<calls::SumOn>(|(id, line, player)| seen(id, |game: &Stonehenge| game.sum_on(line, player)))
+        .releasing::<calls::PrintGame>(|(id, game)| {
+            seen(game, |game| with(id, |text: &mut C4Text| text.print_game(game).map_err(wire_error)))?
+        })
+        .releasing::<calls::Alphabeta>(|arguments| Some(lent::alphabeta(arguments)))
+        .releasing::<calls::RunConnectFour>(|(args, terminal)| {
+            Some(two_player::run_connect_four(args, &terminals::probe::lent(terminal)).map_err(wire_error))
+        })
+        .releasing::<calls::RunStonehenge>(|(args, terminal)| {
+            Some(two_player::run_stonehenge(args, &terminals::probe::lent(terminal)).map_err(wire_error))
+        })
 }
 
+/// One of the handout's games, with its evaluation and text interface, as its calls carry
+/// them.
+trait Game: Representation + PartialEq + fmt::Display + 'static {
+    /// The calls on it.
+    type Calls: calls::Game;
+    type Eval: Evaluation<Game = Self> + 'static;
+    type Text: Text + Interface<Game = Self>;
+    fn put(mv: Self::Move) -> MoveWire<Self>;
+    fn take(wire: MoveWire<Self>) -> Self::Move;
+    /// What its accessors answer, all at once.
+    fn view(&self) -> <Self::Calls as calls::Game>::View;
+}
+
+/// A move of game `G` as it crosses.
+type MoveWire<G> = <<G as Game>::Calls as calls::Game>::MoveWire;
+
 impl Game for ConnectFour {
-    type Wire = usize;
-    type View = C4View;
+    type Calls = calls::C4;
+    type Eval = C4Eval;
+    type Text = C4Text;
 
     fn put(mv: usize) -> usize {
         mv
@@ -82,42 +98,33 @@ impl Game for ConnectFour {
         wire
     }
 
-    fn view(&self) -> C4View {
+    fn view(&self) -> calls::C4View {
         (1..=ROW).flat_map(|row| (1..=COL).map(move |column| cell(self.cell(row, column)))).collect()
-    }
-
-    fn read(&self, method: &str, arguments: &[u8]) -> Option<Vec<u8>> {
-        match method {
-            "cell" => {
-                let (row, column) = decode::<(usize, usize)>(arguments)?;
-                Some(encode(&cell(self.cell(row, column))))
-            }
-            _ => None,
-        }
     }
 }
 
 fn cell(cell: Cell) -> u8 {
     match cell {
-        Cell::A => shared::A,
-        Cell::B => shared::B,
-        Cell::Empty => shared::EMPTY,
+        Cell::A => calls::A,
+        Cell::B => calls::B,
+        Cell::Empty => calls::EMPTY,
     }
 }
 
 impl Game for Stonehenge {
-    type Wire = StoneMoveWire;
-    type View = StoneView;
+    type Calls = calls::Stones;
+    type Eval = StoneEval;
+    type Text = StoneText;
 
-    fn put(mv: StoneMove) -> StoneMoveWire {
+    fn put(mv: StoneMove) -> calls::StoneMoveWire {
         (mv.place, mv.stone)
     }
 
-    fn take((place, stone): StoneMoveWire) -> StoneMove {
+    fn take((place, stone): calls::StoneMoveWire) -> StoneMove {
         StoneMove { place, stone }
     }
 
-    fn view(&self) -> StoneView {
+    fn view(&self) -> calls::StoneView {
         let places = (0..PLACES).map(|place| self.stone_at(place)).collect();
         let holders = (0..LINES.len()).map(|line| self.holder(line)).collect();
         let stones = (self.stones(true).to_vec(), self.stones(false).to_vec());
@@ -125,20 +132,12 @@ impl Game for Stonehenge {
         let sums = (0..LINES.len()).map(|line| (self.sum_on(line, true), self.sum_on(line, false))).collect();
         (places, holders, stones, held, sums)
     }
+}
 
-    fn read(&self, method: &str, arguments: &[u8]) -> Option<Vec<u8>> {
-        Some(match method {
-            "stone_at" => encode(&self.stone_at(decode(arguments)?)),
-            "holder" => encode(&self.holder(decode(arguments)?)),
-            "stones" => encode(&self.stones(decode(arguments)?).to_vec()),
-            "lines_held" => encode(&self.lines_held(decode(arguments)?)),
-            "sum_on" => {
-                let (line, player) = decode::<(usize, bool)>(arguments)?;
-                encode(&self.sum_on(line, player))
-            }
-            _ => return None,
-        })
-    }
+/// The calls on game `G`: on its positions, its evaluation, its text interface and its
+/// skeleton.
+fn game<G: Game>(answers: Answers) -> Answers {
+    skeleton::<G>(text::<G>(evaluation::<G>(positions::<G>(answers))))
 }
 
 /// What a search asks of every position it reaches, for `player`.
@@ -146,65 +145,38 @@ fn facts<E: Evaluation>(player: bool, game: &E::Game) -> Facts {
     (E::evaluate(player, game), E::is_stable(player, game))
 }
 
-/// The evaluation of each handout game, for the facts of its positions.
-trait Evaluated: Game {
-    type Eval: Evaluation<Game = Self>;
-}
-
-impl Evaluated for ConnectFour {
-    type Eval = C4Eval;
-}
-
-impl Evaluated for Stonehenge {
-    type Eval = StoneEval;
-}
-
-fn position<G: Evaluated>(method: &str, arguments: &[u8]) -> Option<Vec<u8>> {
-    if method == "game_start" {
-        return Some(encode(&keep(G::game_start())));
-    }
-    let mut arguments = arguments;
-    let id = u64::take(&mut arguments)?;
-    let arguments = arguments;
-    Some(match method {
-        "play" => {
-            let (player, mv) = decode::<(bool, G::Wire)>(arguments)?;
-            encode(&keep(seen(id, |game: &G| game.play(player, G::take(mv)))?))
-        }
-        "legal_moves" => {
-            let moves = seen(id, |game: &G| Some(game.legal_moves(decode(arguments)?)))??;
-            encode(&moves.into_iter().map(G::put).collect::<Vec<_>>())
-        }
-        "expand" => encode(&seen(id, |game: &G| Some(expand(game, decode(arguments)?)))??),
-        "leaf_or_expand" => {
-            let player = decode::<bool>(arguments)?;
-            encode(&seen(id, |game: &G| {
+fn positions<G: Game>(answers: Answers) -> Answers {
+    answers
+        .releasing::<position::GameStart<G::Calls>>(|()| Some(keep(G::game_start())))
+        .releasing::<position::Play<G::Calls>>(|(id, player, mv)| {
+            Some(keep(seen(id, |game: &G| game.play(player, G::take(mv)))?))
+        })
+        .releasing::<position::LegalMoves<G::Calls>>(|(id, player)| {
+            seen(id, |game: &G| game.legal_moves(player).into_iter().map(G::put).collect())
+        })
+        .releasing::<position::Expand<G::Calls>>(|(id, player)| seen(id, |game: &G| expand(game, player)))
+        .releasing::<position::LeafOrExpand<G::Calls>>(|(id, player)| {
+            seen(id, |game: &G| {
                 let leaf = G::Eval::is_leaf(player, game);
                 (leaf, (!leaf).then(|| expand(game, player)))
-            })?)
-        }
-        "facts" => {
-            let player = decode::<bool>(arguments)?;
-            encode(&seen(id, |game: &G| {
+            })
+        })
+        .releasing::<position::Facts<G::Calls>>(|(id, player)| {
+            seen(id, |game: &G| {
                 let (value, stable) = facts::<G::Eval>(player, game);
                 (value, stable, G::Eval::is_leaf(player, game))
-            })?)
-        }
-        "view" => encode(&seen(id, G::view)?),
-        "to_string" => encode(&seen(id, G::to_string)?),
-        "debug" => encode(&seen(id, |game: &G| format!("{game:?}"))?),
-        "eq" => {
-            let other = decode::<u64>(arguments)?;
-            encode(&seen(id, |game: &G| seen(other, |other: &G| game == other))??)
-        }
-        _ => seen(id, |game: &G| game.read(method, arguments))??,
-    })
+            })
+        })
+        .releasing::<position::View<G::Calls>>(|id| seen(id, G::view))
+        .releasing::<position::ToString<G::Calls>>(|id| seen(id, G::to_string))
+        .releasing::<position::Debug<G::Calls>>(|id| seen(id, |game: &G| format!("{game:?}")))
+        .releasing::<position::Eq<G::Calls>>(|(id, other)| seen(id, |game: &G| seen(other, |other: &G| game == other))?)
 }
 
 /// `player`'s legal moves in `game`, and each one's position (kept) with what the search asks
 /// of it for the other player: a search's node in one round trip rather than one a move.
 /// Kept only once all were made, so a panic leaves nothing behind.
-fn expand<G: Evaluated>(game: &G, player: bool) -> Expansion<G::Wire> {
+fn expand<G: Game>(game: &G, player: bool) -> Expansion<MoveWire<G>> {
     let moves = game.legal_moves(player);
     let children: Vec<(G, Facts)> = moves
         .iter()
@@ -218,38 +190,30 @@ fn expand<G: Evaluated>(game: &G, player: bool) -> Expansion<G::Wire> {
     (moves.into_iter().map(G::put).collect(), children)
 }
 
-fn evaluation<E>(method: &str, arguments: &[u8]) -> Option<Vec<u8>>
-where
-    E: Evaluation,
-    E::Game: Game,
-{
-    let mut arguments = arguments;
-    let (id, player) = (u64::take(&mut arguments)?, bool::take(&mut arguments)?);
-    Some(match method {
-        "evaluate" => encode(&seen(id, |game| E::evaluate(player, game))?),
-        "is_leaf" => encode(&seen(id, |game| E::is_leaf(player, game))?),
-        "is_stable" => encode(&seen(id, |game| E::is_stable(player, game))?),
-        "state_of" => encode(&state(seen(id, |game| E::state_of(player, game))?)),
-        "alphabeta" => {
-            let depth = decode::<i32>(arguments)?;
-            let chosen = seen(id, |game| two_player::alphabeta::<E>(depth, player, game))?;
-            encode(&chosen.map(<E::Game as Game>::put))
-        }
-        _ => return None,
-    })
+fn evaluation<G: Game>(answers: Answers) -> Answers {
+    answers
+        .releasing::<evaluation::Evaluate<G::Calls>>(|(id, player)| seen(id, |game| G::Eval::evaluate(player, game)))
+        .releasing::<evaluation::IsLeaf<G::Calls>>(|(id, player)| seen(id, |game| G::Eval::is_leaf(player, game)))
+        .releasing::<evaluation::IsStable<G::Calls>>(|(id, player)| seen(id, |game| G::Eval::is_stable(player, game)))
+        .releasing::<evaluation::StateOf<G::Calls>>(|(id, player)| {
+            seen(id, |game| state(G::Eval::state_of(player, game)))
+        })
+        .releasing::<evaluation::Alphabeta<G::Calls>>(|(id, player, depth)| {
+            seen(id, |game| two_player::alphabeta::<G::Eval>(depth, player, game).map(G::put))
+        })
 }
 
 fn state(state: State) -> u8 {
     match state {
-        State::Won => shared::WON,
-        State::Lost => shared::LOST,
-        State::Nil => shared::NIL,
-        State::Continue => shared::CONTINUE,
+        State::Won => calls::WON,
+        State::Lost => calls::LOST,
+        State::Nil => calls::NIL,
+        State::Continue => calls::CONTINUE,
     }
 }
 
 /// A text interface of the handout's, made on a terminal.
-trait Text: Interface<Game: Game> + 'static {
+trait Text: 'static {
     fn on(terminal: Terminal) -> Self;
 }
 
@@ -265,70 +229,51 @@ impl Text for StoneText {
     }
 }
 
-fn text<T: Text>(method: &str, arguments: &[u8]) -> Option<Vec<u8>> {
-    if method == "new" {
-        let terminal = decode::<TerminalRef>(arguments)?;
-        return Some(encode(&keep(T::on(terminals::probe::lent(terminal)))));
-    }
-    let mut arguments = arguments;
-    let id = u64::take(&mut arguments)?;
-    let on = |f: &dyn Fn(&mut T) -> Result<(), Error>| {
-        with(id, |text: &mut T| f(text).map_err(wire_error)).map(|r| encode(&r))
-    };
-    match method {
-        "home" => on(&|text| text.home()),
-        "exit" => on(&|text| text.exit()),
-        "won" => on(&|text| text.won()),
-        "lost" => on(&|text| text.lost()),
-        "nil" => on(&|text| text.nil()),
-        "init" => on(&|text| text.init()),
-        "q_player" => with(id, |text: &mut T| text.q_player().map_err(wire_error)).map(|r| encode(&r)),
-        "q_continue" => with(id, |text: &mut T| text.q_continue().map_err(wire_error)).map(|r| encode(&r)),
-        "position" => {
-            let (player, mv, old, new) = decode::<(bool, <T::Game as Game>::Wire, u64, u64)>(arguments)?;
-            let mv = <T::Game as Game>::take(mv);
-            let shown =
-                seen(old, |old| seen(new, |new| with(id, |text: &mut T| text.position(player, mv, old, new))))???;
-            Some(encode(&shown.map_err(wire_error)))
-        }
-        "choice" => {
-            let (player, game) = decode::<(bool, u64)>(arguments)?;
-            let chosen = seen(game, |game| with(id, |text: &mut T| text.choice(player, game)))??;
-            Some(encode(&chosen.map(<T::Game as Game>::put).map_err(wire_error)))
-        }
-        _ => None,
-    }
+fn text<G: Game>(answers: Answers) -> Answers {
+    answers
+        .releasing::<text::New<G::Calls>>(|terminal| Some(keep(G::Text::on(terminals::probe::lent(terminal)))))
+        .releasing::<text::Home<G::Calls>>(|id| told::<G, _>(id, |text| text.home()))
+        .releasing::<text::Exit<G::Calls>>(|id| told::<G, _>(id, |text| text.exit()))
+        .releasing::<text::Won<G::Calls>>(|id| told::<G, _>(id, |text| text.won()))
+        .releasing::<text::Lost<G::Calls>>(|id| told::<G, _>(id, |text| text.lost()))
+        .releasing::<text::Nil<G::Calls>>(|id| told::<G, _>(id, |text| text.nil()))
+        .releasing::<text::Init<G::Calls>>(|id| told::<G, _>(id, |text| text.init()))
+        .releasing::<text::Position<G::Calls>>(|(id, player, mv, old, new)| {
+            let mv = G::take(mv);
+            seen(old, |old| seen(new, |new| told::<G, _>(id, |text| text.position(player, mv, old, new))))??
+        })
+        .releasing::<text::Choice<G::Calls>>(|(id, player, game)| {
+            seen(game, |game| told::<G, _>(id, |text| text.choice(player, game).map(G::put)))?
+        })
+        .releasing::<text::QPlayer<G::Calls>>(|id| told::<G, _>(id, |text| text.q_player()))
+        .releasing::<text::QContinue<G::Calls>>(|id| told::<G, _>(id, |text| text.q_continue()))
+}
+
+/// What game `G`'s text interface `id` says to `f`; `None` when there is none.
+fn told<G: Game, R>(id: u64, f: impl FnOnce(&mut G::Text) -> Result<R, Error>) -> Option<Result<R, ErrorWire>> {
+    with(id, |text: &mut G::Text| f(text).map_err(wire_error))
 }
 
 /// The submission's skeleton showing its games through one of the suite's interfaces.
-type ShownSkeleton<E> = Skeleton<E, Shown<<E as Evaluation>::Game>>;
+type ShownSkeleton<G> = Skeleton<<G as Game>::Eval, Shown<G>>;
 
-fn skeleton<E>(method: &str, arguments: &[u8]) -> Option<Vec<u8>>
-where
-    E: Evaluation + 'static,
-    E::Game: Game,
-{
-    Some(match method {
-        "new" => {
-            let (display, depth) = decode::<(u64, i32)>(arguments)?;
-            encode(&keep(ShownSkeleton::<E>::new(Shown::new(display), depth)))
-        }
-        "main" => {
-            encode(&with(decode(arguments)?, |skeleton: &mut ShownSkeleton<E>| skeleton.main().map_err(wire_error))?)
-        }
-        "play_h" | "play_m" => {
-            let (id, player) = decode::<(u64, bool)>(arguments)?;
-            let played = with(
-                id,
-                |skeleton: &mut ShownSkeleton<E>| {
-                    if method == "play_h" { skeleton.play_h(player) } else { skeleton.play_m(player) }
-                },
-            )?;
-            encode(&played.map(state).map_err(wire_error))
-        }
-        "game" => encode(&keep(with(decode(arguments)?, |skeleton: &mut ShownSkeleton<E>| skeleton.game().clone())?)),
-        _ => return None,
-    })
+fn skeleton<G: Game>(answers: Answers) -> Answers {
+    answers
+        .releasing::<skeleton::New<G::Calls>>(|(display, depth)| {
+            Some(keep(ShownSkeleton::<G>::new(Shown::new(display), depth)))
+        })
+        .releasing::<skeleton::Game<G::Calls>>(|id| {
+            Some(keep(with(id, |skeleton: &mut ShownSkeleton<G>| skeleton.game().clone())?))
+        })
+        .releasing::<skeleton::Main<G::Calls>>(|id| {
+            with(id, |skeleton: &mut ShownSkeleton<G>| skeleton.main().map_err(wire_error))
+        })
+        .releasing::<skeleton::PlayH<G::Calls>>(|(id, player)| {
+            with(id, |skeleton: &mut ShownSkeleton<G>| skeleton.play_h(player).map(state).map_err(wire_error))
+        })
+        .releasing::<skeleton::PlayM<G::Calls>>(|(id, player)| {
+            with(id, |skeleton: &mut ShownSkeleton<G>| skeleton.play_m(player).map(state).map_err(wire_error))
+        })
 }
 
 /// One of the suite's interfaces, which the judge lent a skeleton as its number `display`:
@@ -342,10 +287,6 @@ impl<G> Shown<G> {
     fn new(display: u64) -> Self {
         Shown { display, game: PhantomData }
     }
-
-    fn ask<R: Wire>(&self, method: &str) -> Result<R, Error> {
-        back(method, &self.display)
-    }
 }
 
 impl<G> fmt::Debug for Shown<G> {
@@ -354,67 +295,55 @@ impl<G> fmt::Debug for Shown<G> {
     }
 }
 
-/// Calls the suite's interface back.
-fn back<A: Wire, R: Wire>(method: &str, arguments: &A) -> Result<R, Error> {
+/// Calls the suite's interface back with call `C`, once it has what the submission printed.
+fn back<C: Remote>(arguments: C::Arguments) -> C::Answer {
     terminals::probe::sync();
-    let answer: Result<R, ErrorWire> = gamekit_probe::call_back(&format!("Interface::{method}"), arguments);
-    answer.map_err(unwire)
+    gamekit_probe::call_back::<C>(&arguments)
 }
 
 impl<G: Game> Interface for Shown<G> {
     type Game = G;
 
     fn home(&mut self) -> Result<(), Error> {
-        self.ask("home")
+        back::<calls::back::interface::Home<G::Calls>>(self.display).map_err(unwire)
     }
 
     fn exit(&mut self) -> Result<(), Error> {
-        self.ask("exit")
+        back::<calls::back::interface::Exit<G::Calls>>(self.display).map_err(unwire)
     }
 
     fn won(&mut self) -> Result<(), Error> {
-        self.ask("won")
+        back::<calls::back::interface::Won<G::Calls>>(self.display).map_err(unwire)
     }
 
     fn lost(&mut self) -> Result<(), Error> {
-        self.ask("lost")
+        back::<calls::back::interface::Lost<G::Calls>>(self.display).map_err(unwire)
     }
 
     fn nil(&mut self) -> Result<(), Error> {
-        self.ask("nil")
+        back::<calls::back::interface::Nil<G::Calls>>(self.display).map_err(unwire)
     }
 
     fn init(&mut self) -> Result<(), Error> {
-        self.ask("init")
+        back::<calls::back::interface::Init<G::Calls>>(self.display).map_err(unwire)
     }
 
     fn position(&mut self, player: bool, mv: G::Move, old: &G, new: &G) -> Result<(), Error> {
         let (old, new) = (keep(old.clone()), keep(new.clone()));
-        back("position", &(self.display, player, G::put(mv), old, new))
+        let arguments = (self.display, player, G::put(mv), old, new);
+        back::<calls::back::interface::Position<G::Calls>>(arguments).map_err(unwire)
     }
 
     fn choice(&mut self, player: bool, game: &G) -> Result<G::Move, Error> {
         let game = keep(game.clone());
-        back("choice", &(self.display, player, game)).map(G::take)
+        back::<calls::back::interface::Choice<G::Calls>>((self.display, player, game)).map(G::take).map_err(unwire)
     }
 
     fn q_player(&mut self) -> Result<bool, Error> {
-        self.ask("q_player")
+        back::<calls::back::interface::QPlayer<G::Calls>>(self.display).map_err(unwire)
     }
 
     fn q_continue(&mut self) -> Result<bool, Error> {
-        self.ask("q_continue")
+        back::<calls::back::interface::QContinue<G::Calls>>(self.display).map_err(unwire)
     }
-}
-
-/// The handout's programs on one of the suite's terminals.
-fn program(method: &str, arguments: &[u8]) -> Option<Vec<u8>> {
-    let (args, terminal) = decode::<(Vec<String>, TerminalRef)>(arguments)?;
-    let terminal = terminals::probe::lent(terminal);
-    let ran = match method {
-        "run_connect_four" => two_player::run_connect_four(args, &terminal),
-        "run_stonehenge" => two_player::run_stonehenge(args, &terminal),
-        _ => return None,
-    };
-    Some(encode(&ran.map_err(wire_error)))
 }
