@@ -31,7 +31,7 @@ mod remote;
 mod sys;
 pub mod wire;
 
-pub use remote::{Answers, Remote, name};
+pub use remote::{Answers, Remote, assert_answers_exactly, name};
 use std::io::{self, Read, Write};
 use wire::{Wire, decode, encode};
 

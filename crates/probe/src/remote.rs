@@ -3,10 +3,12 @@
 //! types of its arguments and of its answer. The judge calls through the declaration
 //! ([`call`](crate::call)) and the probe answers through it ([`Answers::on`]), and the same
 //! for calls back ([`call_back`](crate::call_back)): so the two sides cannot disagree on a
-//! call's name or types and still compile.
+//! call's name or types and still compile; and [`assert_answers_exactly`] checks that a side
+//! answers exactly the calls declared for it.
 
 use crate::wire::{Wire, decode, encode};
 use std::borrow::Cow;
+use std::collections::BTreeSet;
 
 /// A call one side makes and the other answers, declared once for both.
 pub trait Remote {
@@ -39,16 +41,22 @@ fn is<C: Remote>(function: &str) -> bool {
 /// A side's answers to the other's calls, written as a chain of [`on`](Answers::on), one
 /// for each call it answers, in a function `fn(Answers) -> Answers`: as a `match` on the
 /// call's name would be, but typed by each call's declaration.
+///
+/// That function is run on each call as it comes, and once without one to list the calls it
+/// answers ([`assert_answers_exactly`]): so it is a chain of `on` and nothing that chooses
+/// which of them run.
 pub struct Answers<'a> {
-    /// The call to answer, its name and its arguments.
-    call: (&'a str, &'a [u8]),
+    /// The call to answer, its name and its arguments; `None` when only listing.
+    call: Option<(&'a str, &'a [u8])>,
     answer: Option<Vec<u8>>,
+    /// The names of the calls answered, when listing.
+    names: Vec<String>,
 }
 
 impl<'a> Answers<'a> {
     /// The answers to `function` called with `arguments`.
     pub(crate) fn to(function: &'a str, arguments: &'a [u8]) -> Answers<'a> {
-        Answers { call: (function, arguments), answer: None }
+        Answers { call: Some((function, arguments)), answer: None, names: Vec::new() }
     }
 
     /// Answers call `C` with `answer(arguments)`: `None` when they name nothing this side
@@ -57,9 +65,12 @@ impl<'a> Answers<'a> {
     /// the arguments are not `C`'s, the caller is told that its function or arguments are
     /// not known.
     pub fn on<C: Remote>(mut self, answer: impl FnOnce(C::Arguments) -> Option<C::Answer>) -> Answers<'a> {
-        let (function, arguments) = self.call;
-        if self.answer.is_none() && is::<C>(function) {
-            self.answer = decode(arguments).and_then(answer).map(|answer| encode(&answer));
+        match self.call {
+            None => self.names.push(name::<C>().into_owned()),
+            Some((function, arguments)) if self.answer.is_none() && is::<C>(function) => {
+                self.answer = decode(arguments).and_then(answer).map(|answer| encode(&answer));
+            }
+            Some(_) => {}
         }
         self
     }
@@ -73,6 +84,29 @@ impl<'a> Answers<'a> {
     pub(crate) fn answer(self) -> Option<Vec<u8>> {
         self.answer
     }
+}
+
+/// The names of the calls that `answers` answers.
+fn names_answered(answers: impl FnOnce(Answers<'static>) -> Answers<'static>) -> BTreeSet<String> {
+    answers(Answers { call: None, answer: None, names: Vec::new() }).names.into_iter().collect()
+}
+
+/// Checks that `answers` answers exactly the calls named `declared` (a side's check that it
+/// answers all the calls the other may make, and only those).
+///
+/// # Panics
+/// Naming the calls declared and not answered, and those answered and not declared.
+pub fn assert_answers_exactly(
+    answers: impl FnOnce(Answers<'static>) -> Answers<'static>,
+    declared: impl IntoIterator<Item = String>,
+) {
+    let (answered, declared) = (names_answered(answers), declared.into_iter().collect::<BTreeSet<String>>());
+    let unanswered: Vec<&String> = declared.difference(&answered).collect();
+    let undeclared: Vec<&String> = answered.difference(&declared).collect();
+    assert!(
+        unanswered.is_empty() && undeclared.is_empty(),
+        "declared and not answered: {unanswered:?}; answered and not declared: {undeclared:?}"
+    );
 }
 
 /// Declares calls ([`Remote`]), each a type named for it, from a signature:
@@ -90,6 +124,10 @@ impl<'a> Answers<'a> {
 /// A family of calls, the same calls on each of several kinds, begins with `for<G: Bound>
 /// on ON;`: each call is then generic (`Play<G>`), and named `ON::name`, where `ON` may
 /// name one of `G`'s constants.
+///
+/// Each `calls!` also declares `names()` (`names::<G>()` for a family), the names of the
+/// calls it declares, for the check that a side answers exactly those
+/// ([`assert_answers_exactly`]): so there is one `calls!` a module.
 #[macro_export]
 macro_rules! calls {
     (@arguments) => { () };
@@ -113,6 +151,12 @@ macro_rules! calls {
                 type Answer = $answer;
             }
         )*
+
+        /// The names of the calls declared here, on `G`.
+        #[allow(dead_code)]
+        pub fn names<$g: $bound>() -> ::std::vec::Vec<::std::string::String> {
+            ::std::vec![$($crate::name::<$call<$g>>().into_owned()),*]
+        }
     };
     (
         $(
@@ -130,6 +174,12 @@ macro_rules! calls {
                 type Answer = $answer;
             }
         )*
+
+        /// The names of the calls declared here.
+        #[allow(dead_code)]
+        pub fn names() -> ::std::vec::Vec<::std::string::String> {
+            ::std::vec![$($crate::name::<$call>().into_owned()),*]
+        }
     };
 }
 
@@ -173,8 +223,8 @@ mod tests {
         let _: <plain::Double as Remote>::Arguments = 1i32;
         let (): <plain::Nothing as Remote>::Arguments = ();
         let _: <family::Play<Draughts> as Remote>::Arguments = (1u64, 2usize);
-        assert_eq!(name::<plain::Double>(), "Number::double");
-        assert_eq!(name::<family::Play<Draughts>>(), "Draughts::play");
+        assert_eq!(plain::names(), ["add", "Number::double", "nothing"]);
+        assert_eq!(family::names::<Draughts>(), ["Draughts::play"]);
         assert!(is::<family::Play<Draughts>>("Draughts::play"));
         assert!(!is::<family::Play<Draughts>>("Draughts:play") && !is::<family::Play<Draughts>>("Draughtsplay"));
     }
@@ -200,5 +250,15 @@ mod tests {
         assert_eq!(answer("Number::double", &encode(&-4i32)), Some(encode(&4i32)), "the next answer of that name");
         assert_eq!(answer("subtract", &encode(&(2i32, 3i32))), None, "an unknown function");
         assert_eq!(answer("add", &encode(&2i32)), None, "arguments that are not the call's");
+    }
+
+    #[test]
+    fn the_calls_answered_are_listed() {
+        let names: Vec<String> = names_answered(answers).into_iter().collect();
+        assert_eq!(names, ["Draughts::play", "Number::double", "add"]);
+        let declared = [plain::names(), family::names::<Draughts>()].concat();
+        let result = std::panic::catch_unwind(|| assert_answers_exactly(answers, declared));
+        let message = result.expect_err("one is not answered").downcast::<String>().unwrap_or_default();
+        assert_eq!(*message, r#"declared and not answered: ["nothing"]; answered and not declared: []"#);
     }
 }

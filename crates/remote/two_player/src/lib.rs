@@ -363,3 +363,20 @@ where
     let args: Vec<String> = args.into_iter().map(|arg| arg.as_ref().to_owned()).collect();
     call::<C>((args, terminals::judge::lend(terminal))).map_err(unwire)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::calls::{self, C4, Stones};
+
+    /// The judge answers every call back the probe may make, and no other.
+    #[test]
+    fn the_judge_answers_exactly_the_declared_calls_back() {
+        let declared = [
+            calls::back::names(),
+            calls::back::interface::names::<C4>(),
+            calls::back::interface::names::<Stones>(),
+            super::terminals::calls::names(),
+        ];
+        gamekit_probe::assert_answers_exactly(super::called_back, declared.concat());
+    }
+}

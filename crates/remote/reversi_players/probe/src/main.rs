@@ -175,3 +175,12 @@ impl BoardViewer for Suites {
         self.on::<calls::back::BoardViewerDraw>(board).map_err(std::io::Error::other)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    /// The probe answers every call the judge may make, and no other.
+    #[test]
+    fn the_probe_answers_exactly_the_declared_calls() {
+        gamekit_probe::assert_answers_exactly(super::answers, super::calls::names());
+    }
+}

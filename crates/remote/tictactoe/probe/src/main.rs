@@ -27,3 +27,13 @@ fn answers(answers: Answers) -> Answers {
             Some(console::answer_run(arguments, |args, input, output| tictactoe::run(args, input, output)))
         })
 }
+
+#[cfg(test)]
+mod tests {
+    /// The probe answers every call the judge may make, and no other.
+    #[test]
+    fn the_probe_answers_exactly_the_declared_calls() {
+        let declared = [super::calls::names(), super::console::names()];
+        gamekit_probe::assert_answers_exactly(super::answers, declared.concat());
+    }
+}

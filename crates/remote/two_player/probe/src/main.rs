@@ -347,3 +347,25 @@ impl<G: Game> Interface for Shown<G> {
         back::<calls::back::interface::QContinue<G::Calls>>(self.display).map_err(unwire)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::calls::{self, C4, Stones};
+
+    /// The probe answers every call the judge may make, and no other.
+    #[test]
+    fn the_probe_answers_exactly_the_declared_calls() {
+        let families: [fn() -> Vec<String>; 8] = [
+            calls::position::names::<C4>,
+            calls::position::names::<Stones>,
+            calls::evaluation::names::<C4>,
+            calls::evaluation::names::<Stones>,
+            calls::text::names::<C4>,
+            calls::text::names::<Stones>,
+            calls::skeleton::names::<C4>,
+            calls::skeleton::names::<Stones>,
+        ];
+        let declared = families.iter().flat_map(|names| names()).chain(calls::names());
+        gamekit_probe::assert_answers_exactly(super::answers, declared);
+    }
+}
