@@ -139,7 +139,7 @@ fn positions(shape: Shape, path: &Path, limit: usize) -> Result<Vec<(String, Pos
 }
 
 /// 8×8 Reversi (Othello): perft from the standard start at each depth of `othello/perft.txt` up to
-/// `max_depth` (the median of [`PERFT_RUNS`] runs each), then the exact endgame solver on
+/// `max_depth` (the median of `PERFT_RUNS` runs each), then the exact endgame solver on
 /// the FFO endgames `numbers` (#40 to #59; none when empty), one solve each with a fresh
 /// table.
 /// Writes a row for each depth (count, time, rate) and each endgame (empties, score, move,

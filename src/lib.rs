@@ -22,7 +22,7 @@
 //!   the crate a student receives (`handout`), a GitHub Classroom template (`classroom`) and
 //!   an assignment's Gradescope autograder (`gradescope`);
 //! - this crate: [`kit`], which finds the kit's folder at run time;
-//!   [`bench`], the engines measured on public positions with known answers (`gamekit
+//!   [`bench`](mod@bench), the engines measured on public positions with known answers (`gamekit
 //!   bench` and `cargo bench`); `arena` (with the default feature `arena`): the 8×8 engine
 //!   playing the `reversi_players` assignment's game, and tournaments against the book's
 //!   player; and the `gamekit` command (`grade`, `handout`, `classroom`, `gradescope`, `solve`, `bench`, `perft`, `play`,

@@ -541,7 +541,7 @@ pub const SANDBOX_USER_IDS: std::ops::Range<u32> = SANDBOX_USERS..SANDBOX_USERS 
 /// Makes the kit unreachable by the users sandboxes run as, where no namespace hides it:
 /// its folder is closed to other users, so nothing in it (the solutions, the suites, the
 /// fixtures, the engines, the judges) can be opened by them. What they build and run is
-/// elsewhere ([`harness::scratch`](crate::harness::scratch)).
+/// elsewhere (`harness::scratch`).
 ///
 /// # Errors
 /// When its permissions cannot be changed.

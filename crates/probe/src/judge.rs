@@ -58,7 +58,7 @@ pub fn panicked<C: Remote>(message: &str) -> ! {
 }
 
 /// Runs one of the submission's programs in the probe's sandbox: `path`, `args`, `input` on
-/// its stdin, for [`PROGRAM_SECONDS`] at most.
+/// its stdin, for `PROGRAM_SECONDS` at most.
 ///
 /// # Panics
 /// When the program cannot run or runs too long.

@@ -212,7 +212,7 @@ fn take_channel() -> (std::fs::File, std::fs::File) {
 mod builtin {
     crate::calls! {
         /// Runs one of the submission's programs in the probe's sandbox: `path` with `args`
-        /// and `input` on its stdin, for [`PROGRAM_SECONDS`](crate::PROGRAM_SECONDS) at most.
+        /// and `input` on its stdin, for `PROGRAM_SECONDS`(crate::PROGRAM_SECONDS) at most.
         pub Program = "gamekit-probe:program"(path: String, args: Vec<String>, input: Vec<u8>) -> crate::ProgramRun;
         /// Lets go of one of the probe's [`objects`](crate::objects).
         pub Release = "gamekit-probe:release"(id: u64) -> ();
@@ -228,7 +228,7 @@ pub type ProgramRun = (Vec<u8>, Vec<u8>, Option<i32>);
 /// A program's run as an [`std::process::Output`].
 ///
 /// # Panics
-/// When the program was stopped after [`PROGRAM_SECONDS`].
+/// When the program was stopped after `PROGRAM_SECONDS`.
 pub fn output(path: &std::path::Path, (stdout, stderr, status): ProgramRun) -> std::process::Output {
     let name = path.file_name().map(|name| name.to_string_lossy().into_owned()).unwrap_or_default();
     let Some(status) = status else {
@@ -240,7 +240,7 @@ pub fn output(path: &std::path::Path, (stdout, stderr, status): ProgramRun) -> s
     std::process::Output { status: std::process::ExitStatus::from_raw(status), stdout, stderr }
 }
 
-/// Runs a program on `input` for [`PROGRAM_SECONDS`] at most: its stdout, its stderr and its
+/// Runs a program on `input` for `PROGRAM_SECONDS` at most: its stdout, its stderr and its
 /// wait status (`None` when it was stopped). Once it has ended, what it printed is taken
 /// after a moment even if a process it started still holds its output open (a daemon that
 /// left its group would otherwise keep the caller waiting).
