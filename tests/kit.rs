@@ -29,7 +29,16 @@ fn grade(assignment: &str, submission: &Path) -> Report {
 
 /// Grades with `--timeout` and `--only` when given.
 fn grade_with(assignment: &str, submission: &Path, timeout: Option<f64>, only: Option<&str>) -> Report {
-    let _one_at_a_time = GRADING.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let _one_at_a_time = one_at_a_time();
+    grade_alone(assignment, submission, timeout, only)
+}
+
+fn one_at_a_time() -> std::sync::MutexGuard<'static, ()> {
+    GRADING.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// [`grade_with`], the caller holding [`GRADING`].
+fn grade_alone(assignment: &str, submission: &Path, timeout: Option<f64>, only: Option<&str>) -> Report {
     let options = Options {
         kit: KIT.into(),
         assignment: assignment.into(),
@@ -551,33 +560,33 @@ fn grading_again_leaves_the_judge_as_it_was() {
         let files = ["Cargo.toml", "Cargo.lock", "build.rs"].map(|file| (file.to_owned(), modified(&judge.join(file))));
         files.into_iter().chain(judges).collect::<BTreeSet<_>>()
     };
-    grade("tictactoe", &solution);
+    // Both gradings alone: another check's grading may link a judge of its own meanwhile.
+    let _one_at_a_time = one_at_a_time();
+    grade_alone("tictactoe", &solution, None, None);
     let before = written();
     assert!(before.iter().all(|(_, time)| time.is_some()), "the judge's files are in {}", judge.display());
-    grade("tictactoe", &solution);
+    grade_alone("tictactoe", &solution, None, None);
     assert_eq!(written(), before, "grading again wrote the judge's files or linked it again");
 }
 
 /// A batch run again after an oracle changed grades again, and does not keep the grade the
 /// old oracle gave: its fingerprint covers the kit (here tictactoe's order of preference,
-/// changed in a copy of the kit whose judges' dependencies are the kit's, already built).
+/// changed in a copy of the kit). The copy builds its judge in a target of its own: Cargo
+/// names what it builds for a path by where it is in its workspace, the same in both.
 #[test]
 #[ignore = "full tier: cargo test --workspace -- --include-ignored"]
 fn a_batch_resumed_after_an_oracle_changed_grades_again() {
-    let _one_at_a_time = GRADING.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let _one_at_a_time = one_at_a_time();
     let scratch = Path::new(KIT).join("target").join("kit-checks").join("resume");
     let _ = std::fs::remove_dir_all(&scratch);
     let kit = scratch.join("kit");
-    std::fs::create_dir_all(kit.join("target").join("grade")).expect("the copy's folders");
+    std::fs::create_dir_all(&kit).expect("the copy's folder");
     for part in
         ["Cargo.toml", "Cargo.lock", "build.rs", "src", "crates", "benches", "tests", "fixtures", "starter", "solution"]
     {
         let copied = Command::new("cp").arg("-r").arg(Path::new(KIT).join(part)).arg(&kit).status();
         assert!(copied.is_ok_and(|status| status.success()), "cannot copy {part}");
     }
-    #[cfg(unix)]
-    std::os::unix::fs::symlink(Path::new(KIT).join("target/grade/target"), kit.join("target/grade/target"))
-        .expect("the judges' target shared");
     let class = scratch.join("class");
     let alice = class.join("alice");
     std::fs::create_dir_all(&class).expect("the class's folder");
