@@ -631,9 +631,12 @@ fn apply_limits(command: &mut Command, limits: Limits) {
     // A group of its own, so that the grader can kill it all without isolation too.
     command.process_group(0);
     // SAFETY: the closure runs in the child between fork and exec and only makes
-    // system calls (setrlimit), which is async-signal-safe.
+    // system calls (umask, setrlimit), which are async-signal-safe.
     unsafe {
         command.pre_exec(move || {
+            // What a build writes, its tests' users (its group) may read, never change,
+            // whatever the grader's own umask.
+            nix::sys::stat::umask(nix::sys::stat::Mode::from_bits_truncate(0o022));
             let set = |resource, value| setrlimit(resource, value, value).map_err(std::io::Error::from);
             set(Resource::RLIMIT_AS, limits.memory)?;
             set(Resource::RLIMIT_FSIZE, limits.file_size)?;
@@ -689,4 +692,25 @@ fn drain(mut pipe: impl Read + Send + 'static, progress: mpsc::Sender<u64>) -> R
         let _ = sender.send(kept);
     });
     Reader { done }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What a build writes its tests' users must not be able to change, whatever umask the
+    /// grader was started with.
+    #[test]
+    fn a_sandbox_writes_with_umask_022_whatever_the_graders() {
+        use nix::sys::stat::{Mode, umask};
+        let graders = umask(Mode::from_bits_truncate(0o002));
+        let ran = Sandbox::new(Isolation::None, &std::env::temp_dir()).run(
+            Path::new("/bin/sh"),
+            &["-c".into(), "umask".into()],
+            b"",
+            Limits::test(Duration::from_secs(10)),
+        );
+        umask(graders);
+        assert_eq!(String::from_utf8_lossy(&ran.expect("sh runs").stdout).trim(), "0022");
+    }
 }
