@@ -56,7 +56,7 @@ impl Place {
     /// When the scratch folder cannot be made safely.
     pub fn of(kit: &Path, assignment: &str, submission: &Path, isolation: Isolation) -> Result<Place, GradeError> {
         let scratch = scratch(kit, isolation)?;
-        let hash = stable_hash(submission.as_os_str().as_encoded_bytes());
+        let hash = crate::hash::stable(submission.as_os_str().as_encoded_bytes());
         let id = format!("{assignment}-{hash:016x}");
         Ok(Place {
             dir: scratch.join(&id),
@@ -81,7 +81,8 @@ pub fn scratch(kit: &Path, isolation: Isolation) -> Result<PathBuf, GradeError> 
     if isolation != Isolation::Users {
         return Ok(kit.join("target").join("grade"));
     }
-    let dir = std::env::temp_dir().join(format!("gamekit-{:016x}", stable_hash(kit.as_os_str().as_encoded_bytes())));
+    let dir =
+        std::env::temp_dir().join(format!("gamekit-{:016x}", crate::hash::stable(kit.as_os_str().as_encoded_bytes())));
     let unsafe_scratch = |why: &str| {
         GradeError::Harness(format!(
             "{} {why}: remove it, or set TMPDIR to a folder only root may write, where gamekit keeps what \
@@ -105,14 +106,6 @@ pub fn scratch(kit: &Path, isolation: Isolation) -> Result<PathBuf, GradeError> 
         return Err(unsafe_scratch("may be written by other users"));
     }
     Ok(dir)
-}
-
-/// A hash of `bytes` that is the same on every machine and with every Rust: the first eight
-/// bytes of their SHA-256.
-pub fn stable_hash(bytes: &[u8]) -> u64 {
-    use sha2::Digest;
-    let digest = sha2::Sha256::digest(bytes);
-    u64::from_be_bytes(digest[..8].try_into().expect("SHA-256 has 32 bytes"))
 }
 
 /// Builds the submission's probe from the copy in `crate_dir`, and the assignment's judge:

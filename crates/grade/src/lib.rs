@@ -18,8 +18,9 @@
 //!    tests; the [`Report`] says why every lost point was lost and how the submission was
 //!    isolated, as text (`text.rs`), JSON, Gradescope's `results.json` or Classroom's result.
 //!
-//! Modules depend on one another one way only: `grade.rs` drives the others, and what
-//! writes results (`batch`, `gradescope`, `classroom`) reads the [`Report`].
+//! Modules depend on one another one way only (`tests/modules.rs` checks it): `grade.rs`
+//! drives the others, and what writes results (`batch`, `gradescope`, `classroom`) reads
+//! the [`Report`].
 
 // Submitted code is confined with Linux's own means (bubblewrap's namespaces, seccomp, users
 // of their own): elsewhere the grader would run it with the grader's every right, so it
@@ -38,6 +39,7 @@ mod grade;
 pub mod gradescope;
 pub mod handout;
 mod harness;
+mod hash;
 mod intake;
 mod locate;
 pub mod manifest;

@@ -104,7 +104,7 @@ pub fn where_found(upload: &Path, found: &Path, unpack: &Path) -> Option<String>
 /// Where a zip in `upload` is unpacked: `target/grade/unpacked/<hash of its path>/` in the
 /// kit.
 pub fn unpack_dir(kit: &Path, upload: &Path) -> PathBuf {
-    let hash = crate::harness::stable_hash(upload.as_os_str().as_encoded_bytes());
+    let hash = crate::hash::stable(upload.as_os_str().as_encoded_bytes());
     kit.join("target").join("grade").join("unpacked").join(format!("{hash:016x}"))
 }
 
