@@ -26,7 +26,7 @@ const NOT_RUN: [(&str, &str); 10] = [
     ("cargo test --workspace", "the quick tier: every test this one runs beside (minutes)"),
     (
         "cargo test --workspace -- --include-ignored",
-        "it runs this very check, and every other (about 28 minutes in CI)",
+        "it runs this very check, and every other (about 25 minutes in CI)",
     ),
     ("cargo run --release -- bench connect-four", "a benchmark: minutes (1,000 begin-medium positions alone)"),
     ("cargo run --release -- bench connect-four --set begin-medium --limit 200", "a benchmark: 200 positions"),
