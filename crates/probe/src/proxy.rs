@@ -146,3 +146,23 @@ pub fn new_id() -> u64 {
     static LAST: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
     LAST.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
 }
+
+/// Runs `$f` with `$value` (a `&mut dyn Trait` of some lifetime) lent as `$number` in
+/// `$lender` (a `Lender<dyn Trait>`): [`Lender::lending_raw`] with the lifetime erased, the
+/// one place that is done. A macro, since a function could not name the trait object's
+/// lifetime to erase it.
+#[macro_export]
+macro_rules! lending {
+    ($lender:expr, $number:expr, $value:expr, $f:expr, dyn $($trait:tt)+) => {{
+        // A `&mut` and nothing else (a raw pointer would not do): the safety below rests on it.
+        let value: &mut (dyn $($trait)+ + '_) = $value;
+        let value: *mut (dyn $($trait)+ + '_) = value;
+        // SAFETY: only the lifetime is erased; `value` is borrowed mutably for this whole
+        // call, so it is valid and used by nothing else while `f` runs, and `lending_raw`
+        // takes the loan back before it returns, however `f` ends.
+        unsafe {
+            let value: *mut (dyn $($trait)+ + 'static) = ::std::mem::transmute(value);
+            $crate::proxy::Lender::lending_raw($lender, $number, value, $f)
+        }
+    }};
+}

@@ -26,14 +26,8 @@ thread_local! {
 }
 
 /// Runs `f` with `player` lent as `id`, as the remote crates lend the players a game borrows.
-fn lending<'a, R>(id: u64, player: &mut (dyn Player + 'a), f: impl FnOnce() -> R) -> R {
-    let player: *mut (dyn Player + 'a) = player;
-    // SAFETY: only the lifetime is erased; the player is borrowed mutably for this whole
-    // call, and `lending_raw` takes the loan back before it returns.
-    unsafe {
-        let player: *mut (dyn Player + 'static) = std::mem::transmute(player);
-        Lender::lending_raw(&PLAYERS, id, player, f)
-    }
+fn lending<R>(id: u64, player: &mut dyn Player, f: impl FnOnce() -> R) -> R {
+    gamekit_probe::lending!(&PLAYERS, id, player, f, dyn Player)
 }
 
 /// The probe's call back to player `id`.

@@ -306,14 +306,7 @@ impl Players<'_> {
 /// Runs `f` with `player`, if it is one of the suite's, lent to the probe as its number.
 fn lending<'a, R>(player: &mut Option<Borrowed<'a>>, f: impl FnOnce() -> R) -> R {
     let Some((id, player)) = player else { return f() };
-    let player: *mut (dyn Player + 'a) = &mut **player;
-    // SAFETY: only the lifetime is erased; the player is borrowed mutably for this whole
-    // call, so it is valid and used by nothing else while `f` runs, and `lending_raw` takes
-    // the loan back before it returns, however `f` ends.
-    unsafe {
-        let player: *mut (dyn Player + 'static) = std::mem::transmute(player);
-        Lender::lending_raw(&PLAYERS, *id, player, f)
-    }
+    gamekit_probe::lending!(&PLAYERS, *id, &mut **player, f, dyn Player)
 }
 
 /// The judge's answers to the probe's calls back: the suite's players, and its terminals.

@@ -367,27 +367,13 @@ impl Lent<'_> {
 
 /// Runs `f` with one of the suite's players lent to the probe as `id`.
 fn lending_player<'a, R>(id: u64, player: &mut (dyn Player + 'a), f: impl FnOnce() -> R) -> R {
-    let player: *mut (dyn Player + 'a) = player;
-    // SAFETY: only the lifetime is erased; the player is borrowed mutably for this whole
-    // call, so it is valid and used by nothing else while `f` runs, and `lending_raw` takes
-    // the loan back before it returns, however `f` ends.
-    unsafe {
-        let player: *mut (dyn Player + 'static) = std::mem::transmute(player);
-        Lender::lending_raw(&PLAYERS, id, player, f)
-    }
+    gamekit_probe::lending!(&PLAYERS, id, player, f, dyn Player)
 }
 
 /// Runs `f` with `viewer`, if there is one, lent to the probe as its number.
 fn lending_viewer<'a, R>(viewer: &mut Option<Viewer<'a>>, f: impl FnOnce() -> R) -> R {
     let Some((id, viewer)) = viewer else { return f() };
-    let viewer: *mut (dyn BoardViewer + 'a) = &mut **viewer;
-    // SAFETY: only the lifetime is erased; the viewer is borrowed mutably for this whole
-    // call, so it is valid and used by nothing else while `f` runs, and `lending_raw` takes
-    // the loan back before it returns, however `f` ends.
-    unsafe {
-        let viewer: *mut (dyn BoardViewer + 'static) = std::mem::transmute(viewer);
-        Lender::lending_raw(&VIEWERS, *id, viewer, f)
-    }
+    gamekit_probe::lending!(&VIEWERS, *id, &mut **viewer, f, dyn BoardViewer)
 }
 
 thread_local! {

@@ -32,21 +32,6 @@ thread_local! {
     static SEARCHES: Lender<dyn LentSearch> = Lender::default();
 }
 
-/// Runs `f` with `value` (a `&mut dyn Trait`) lent as `number` in `lender`: one lender a
-/// trait, so a macro rather than a function, whose pointer's lifetime could not be named.
-macro_rules! lending {
-    ($lender:expr, $number:expr, $value:expr, $f:expr, dyn $($trait:tt)+) => {{
-        let value: *mut (dyn $($trait)+ + '_) = $value;
-        // SAFETY: only the lifetime is erased; `value` is borrowed mutably for this whole
-        // call, so it is valid and used by nothing else while `f` runs, and `lending_raw`
-        // takes the loan back before it returns, however `f` ends.
-        unsafe {
-            let value: *mut (dyn $($trait)+ + 'static) = std::mem::transmute(value);
-            Lender::lending_raw($lender, $number, value, $f)
-        }
-    }};
-}
-
 /// A number for a value to lend, never reused.
 pub(crate) fn number() -> u64 {
     gamekit_probe::proxy::new_id()
@@ -92,7 +77,8 @@ pub(crate) fn alphabeta<E: Evaluation>(depth: i32, player: bool, game: &E::Game)
     let root = search.facts(0, player).expect("the root position");
     let number = number();
     let arguments = (number, E::MORE_I, E::LESS_I, depth, player, root);
-    let chosen = lending!(&SEARCHES, number, &mut search, || call::<calls::Alphabeta>(arguments), dyn LentSearch);
+    let chosen =
+        gamekit_probe::lending!(&SEARCHES, number, &mut search, || call::<calls::Alphabeta>(arguments), dyn LentSearch);
     let index = chosen?;
     let moves = &search.moves[&(0, player)];
     let chosen = moves
@@ -106,7 +92,7 @@ pub(crate) fn showing<D, R>(number: u64, display: &mut D, f: impl FnOnce() -> R)
 where
     D: Interface<Game: InProbe>,
 {
-    lending!(D::Game::shown(), number, display, f, dyn Interface<Game = D::Game>)
+    gamekit_probe::lending!(D::Game::shown(), number, display, f, dyn Interface<Game = D::Game>)
 }
 
 /// The judge's answers to the probe's calls back to the searches and interfaces lent.
