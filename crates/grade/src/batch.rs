@@ -383,14 +383,6 @@ pub fn summary(graded: &[Graded]) -> String {
 mod tests {
     use super::*;
 
-    /// A folder of its own under the system's temporary folder, emptied.
-    fn scratch(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("gamekit-batch-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("a scratch folder");
-        dir
-    }
-
     fn tree_digest(dir: &Path) -> String {
         let mut hasher = Sha256::new();
         hash_tree(&mut hasher, dir);
@@ -404,7 +396,7 @@ mod tests {
 
     #[test]
     fn a_tree_digest_sees_every_byte_and_name_but_not_where_the_tree_is_or_its_build_output() {
-        let [one, two] = ["one", "two"].map(scratch);
+        let [one, two] = ["one", "two"].map(|name| crate::scratch(&format!("batch-{name}")));
         for dir in [&one, &two] {
             write(&dir.join("src/lib.rs"), "pub fn f() {}\n");
             write(&dir.join("Cargo.toml"), "[package]\n");
@@ -426,7 +418,7 @@ mod tests {
 
     #[test]
     fn the_suites_fingerprint_changes_with_an_oracle_the_lock_file_or_the_time_limit_and_not_with_the_docs() {
-        let kit = scratch("kit");
+        let kit = crate::scratch("batch-kit");
         write(&kit.join("crates/engines/src/tictactoe.rs"), "// the oracle\n");
         write(&kit.join("Cargo.lock"), "# locked\n");
         let mut batch = Batch {

@@ -230,8 +230,7 @@ mod tests {
     #[test]
     #[cfg(unix)]
     fn sources_behind_a_link_are_not_copied() {
-        let dir = std::env::temp_dir().join(format!("gamekit-intake-link-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
+        let dir = crate::scratch("intake-link");
         let (submission, elsewhere) = (dir.join("submission"), dir.join("solution/src"));
         std::fs::create_dir_all(&submission).expect("a folder");
         std::fs::create_dir_all(&elsewhere).expect("a folder");

@@ -56,3 +56,13 @@ pub use grade::{Options, Progress, assignments, check_assignment, clean, crate_i
 pub use report::{Report, Status, TestResult, round};
 pub use rubric::{Group, Rubric};
 pub use text::Style;
+
+/// A folder of a unit test's own under the system's temporary folder, emptied:
+/// `gamekit-<name>-<process id>`.
+#[cfg(test)]
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("gamekit-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    dir
+}

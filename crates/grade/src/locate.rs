@@ -176,13 +176,6 @@ mod tests {
     use super::*;
     use std::io::Write;
 
-    fn scratch(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("gamekit-locate-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("a scratch folder");
-        dir
-    }
-
     fn a_crate(dir: &Path, package: &str) {
         std::fs::create_dir_all(dir.join("src")).expect("a crate's folder");
         std::fs::write(dir.join("Cargo.toml"), format!("[package]\nname = \"{package}\"\n")).expect("a manifest");
@@ -199,7 +192,7 @@ mod tests {
 
     #[test]
     fn the_crate_is_found_however_the_upload_holds_it() {
-        let dir = scratch("nested");
+        let dir = crate::scratch("locate-nested");
         a_crate(&dir.join("upload/my work/reversi"), "reversi");
         a_crate(&dir.join("upload/my work/old/reversi"), "reversi");
         a_crate(&dir.join("upload/other"), "tictactoe");
@@ -217,7 +210,7 @@ mod tests {
 
     #[test]
     fn a_zip_is_unpacked_inside_its_folder_only() {
-        let dir = scratch("zip");
+        let dir = crate::scratch("locate-zip");
         std::fs::create_dir_all(dir.join("upload")).expect("an upload");
         let manifest = b"[package]\nname = \"reversi\"\n";
         zip_of(
@@ -243,7 +236,7 @@ mod tests {
 
     #[test]
     fn a_manifest_that_is_a_link_is_not_read() {
-        let dir = scratch("link");
+        let dir = crate::scratch("locate-link");
         std::fs::create_dir_all(dir.join("upload/reversi")).expect("a folder");
         std::os::unix::fs::symlink("/dev/zero", dir.join("upload/reversi/Cargo.toml")).expect("a link");
         assert!(read_manifest(&dir.join("upload/reversi/Cargo.toml")).is_err());
@@ -254,7 +247,7 @@ mod tests {
 
     #[test]
     fn a_zip_bomb_stops_at_the_cap() {
-        let dir = scratch("bomb");
+        let dir = crate::scratch("locate-bomb");
         let zeros = vec![0_u8; 1 << 20];
         let mut zip = zip::ZipWriter::new(std::fs::File::create(dir.join("bomb.zip")).expect("a zip"));
         let deflated = zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated);

@@ -49,8 +49,7 @@ mod tests {
 
     #[test]
     fn links_hidden_entries_and_build_output_are_left_as_the_policy_says() {
-        let root = std::env::temp_dir().join(format!("gamekit-walk-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&root);
+        let root = crate::scratch("walk");
         for dir in ["src/nested", "target/debug", ".git", "__MACOSX", "elsewhere"] {
             std::fs::create_dir_all(root.join(dir)).expect("a folder");
         }
