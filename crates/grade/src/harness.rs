@@ -194,11 +194,7 @@ fn build_confine(kit: &Path, place: &Place, toolchain: &Toolchain) -> Result<Pat
         .env_remove("RUSTFLAGS")
         .output()
         .map_err(GradeError::io("cannot run cargo (is Rust installed?)"))?;
-    let built = json_messages(&output.stdout).find_map(|message| {
-        let is_it = message["reason"] == "compiler-artifact" && message["target"]["name"] == NAME;
-        is_it.then(|| message["executable"].as_str().map(PathBuf::from)).flatten()
-    });
-    let Some(launcher) = built.filter(|_| output.status.success()) else {
+    let Some(launcher) = executable(&output.stdout, NAME, "bin").filter(|_| output.status.success()) else {
         let stderr = String::from_utf8_lossy(&output.stderr);
         return Err(GradeError::Harness(format!("the kit's {NAME} does not build:\n{stderr}")));
     };
@@ -240,7 +236,7 @@ fn build_judge(
         let stderr = String::from_utf8_lossy(&output.stderr);
         return Err(GradeError::Harness(format!("the kit's judge does not build:\n{}{stderr}", errors.concat())));
     }
-    let test_binary = test_executable(&output.stdout, &rubric.assignment)
+    let test_binary = executable(&output.stdout, &rubric.assignment, "test")
         .ok_or_else(|| GradeError::Harness(format!("cargo built no judge named '{}'", rubric.assignment)))?;
     Ok((test_binary, dir))
 }
@@ -591,17 +587,14 @@ fn link(original: &Path, link: &Path) -> Result<(), GradeError> {
     std::os::unix::fs::symlink(original, link).map_err(GradeError::io(format!("cannot link {}", link.display())))
 }
 
-/// The executable of test target `name` among Cargo's JSON messages.
-fn test_executable(messages: &[u8], name: &str) -> Option<PathBuf> {
-    String::from_utf8_lossy(messages)
-        .lines()
-        .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
-        .find_map(|message| {
-            let is_it = message["reason"] == "compiler-artifact"
-                && message["target"]["name"] == name
-                && message["target"]["kind"].as_array().is_some_and(|kinds| kinds.iter().any(|kind| kind == "test"));
-            is_it.then(|| message["executable"].as_str().map(PathBuf::from)).flatten()
-        })
+/// The executable of target `name` of `kind` (`test`, `bin`) among Cargo's JSON messages.
+fn executable(messages: &[u8], name: &str, kind: &str) -> Option<PathBuf> {
+    json_messages(messages).find_map(|message| {
+        let is_it = message["reason"] == "compiler-artifact"
+            && message["target"]["name"] == name
+            && message["target"]["kind"].as_array().is_some_and(|kinds| kinds.iter().any(|each| each == kind));
+        is_it.then(|| message["executable"].as_str().map(PathBuf::from)).flatten()
+    })
 }
 
 /// Cargo's JSON messages, one a line.
