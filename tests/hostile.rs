@@ -502,6 +502,8 @@ fn assert_run_time_attacks_fail(assignment: &str, submission: &Path, isolation: 
     let report = grade_with(isolation, assignment, submission);
     assert_eq!(report.build_errors, None, "the hostile submission must compile");
     assert_eq!(report.isolation, isolation);
+    let shown = report.text(gamekit::grade::Style { width: 1000, verbose: false, colour: false });
+    assert!(shown.contains("no network"), "the report says the network was closed:\n{shown}");
     assert_scores_zero(&report);
     let said = |text: &str| report.tests.iter().any(|test| test.explanation.contains(text));
     assert!(said("stopped at the memory limit of 1024 MiB"), "{:#?}", failures_or_passes(&report));

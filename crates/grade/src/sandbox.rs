@@ -698,6 +698,20 @@ fn drain(mut pipe: impl Read + Send + 'static, progress: mpsc::Sender<u64>) -> R
 mod tests {
     use super::*;
 
+    /// The report says what was closed in every mode: the network where code was isolated,
+    /// and the filter's refusals in all three.
+    #[test]
+    fn the_isolation_line_says_what_was_closed() {
+        for isolation in [Isolation::Bubblewrap, Isolation::Users, Isolation::None] {
+            let full = isolation.describe();
+            assert!(full.contains("seccomp filter") && full.contains("no socket of any kind"), "{full}");
+        }
+        for isolation in [Isolation::Bubblewrap, Isolation::Users] {
+            assert!(isolation.short().contains("no network"), "{}", isolation.short());
+        }
+        assert!(Isolation::None.short().starts_with("NOT ISOLATED"));
+    }
+
     /// What a build writes its tests' users must not be able to change, whatever umask the
     /// grader was started with.
     #[test]
