@@ -81,8 +81,13 @@ pub fn scratch(kit: &Path, isolation: Isolation) -> Result<PathBuf, GradeError> 
     if isolation != Isolation::Users {
         return Ok(kit.join("target").join("grade"));
     }
-    let dir =
-        std::env::temp_dir().join(format!("gamekit-{:016x}", crate::hash::stable(kit.as_os_str().as_encoded_bytes())));
+    private_folder(&std::env::temp_dir(), kit)
+}
+
+/// `gamekit-<hash of the kit's path>/` in `temporary`, made or found a folder of this user's
+/// that no one else may write.
+fn private_folder(temporary: &Path, kit: &Path) -> Result<PathBuf, GradeError> {
+    let dir = temporary.join(format!("gamekit-{:016x}", crate::hash::stable(kit.as_os_str().as_encoded_bytes())));
     let unsafe_scratch = |why: &str| {
         GradeError::Harness(format!(
             "{} {why}: remove it, or set TMPDIR to a folder only root may write, where gamekit keeps what \
@@ -600,4 +605,30 @@ fn executable(messages: &[u8], name: &str, kind: &str) -> Option<PathBuf> {
 /// Cargo's JSON messages, one a line.
 fn json_messages(messages: &[u8]) -> impl Iterator<Item = serde_json::Value> + '_ {
     messages.split(|&byte| byte == b'\n').filter_map(|line| serde_json::from_slice(line).ok())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::os::unix::fs::PermissionsExt;
+
+    /// Users of their own build where no one else may have put or change anything: a folder
+    /// found there that another user may write, or that is a link, is refused, and the
+    /// message says what to change.
+    #[test]
+    fn the_private_folder_is_made_private_and_one_found_open_is_refused() {
+        let temporary = crate::scratch("harness-private");
+        let kit = Path::new("/a/kit");
+        let made = private_folder(&temporary, kit).expect("a private folder");
+        assert_eq!(std::fs::metadata(&made).expect("made").permissions().mode() & 0o777, 0o711);
+        assert_eq!(private_folder(&temporary, kit).expect("found again, as it was"), made);
+        std::fs::set_permissions(&made, std::fs::Permissions::from_mode(0o777)).expect("opened");
+        let open = private_folder(&temporary, kit).expect_err("writable by others").to_string();
+        assert!(open.contains("may be written by other users") && open.contains("set TMPDIR"), "{open}");
+        std::fs::remove_dir(&made).expect("removed");
+        std::os::unix::fs::symlink(&temporary, &made).expect("a link in its place");
+        let linked = private_folder(&temporary, kit).expect_err("a link").to_string();
+        assert!(linked.contains("is not a folder of this user's"), "{linked}");
+        std::fs::remove_dir_all(temporary).expect("removed");
+    }
 }
