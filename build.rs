@@ -1,10 +1,11 @@
 //! The graded suites make one test per fixture file (rstest's `#[files]`), a list fixed when
 //! they compile: rebuild them when a fixture is added or removed.
 //!
-//! The kit's checks that grade in a sandbox need what this machine may lack: bubblewrap
-//! able to make namespaces, and root for users of their own. Where one is missing, the
-//! cfgs `no_bubblewrap` and `not_root` mark those checks ignored, with the reason, rather
-//! than letting them pass unrun; under CI (`CI` set) a missing bubblewrap fails the build.
+//! The kit's checks need what this machine may lack: bubblewrap able to make namespaces and
+//! root, to grade in a sandbox and as users of their own; Chromium, to look at the class
+//! page. Where one is missing, the cfgs `no_bubblewrap`, `not_root` and `no_chromium` mark
+//! those checks ignored, with the reason, rather than letting them pass unrun; under CI
+//! (`CI` set) a missing bubblewrap or Chromium fails the build.
 
 use std::process::{Command, Stdio};
 
@@ -13,6 +14,7 @@ fn main() {
     println!("cargo::rerun-if-env-changed=CI");
     println!("cargo::rustc-check-cfg=cfg(no_bubblewrap)");
     println!("cargo::rustc-check-cfg=cfg(not_root)");
+    println!("cargo::rustc-check-cfg=cfg(no_chromium)");
     // Looked at again when a package is installed or removed, bubblewrap among them.
     for dir in ["/usr/bin", "/usr/local/bin"].into_iter().filter(|dir| std::path::Path::new(dir).is_dir()) {
         println!("cargo::rerun-if-changed={dir}");
@@ -27,6 +29,11 @@ fn main() {
     if !bubblewrap {
         assert!(std::env::var_os("CI").is_none(), "CI must check the sandbox: install bubblewrap");
         println!("cargo::rustc-cfg=no_bubblewrap");
+    }
+    let chromium = Command::new("chromium").arg("--version").output().is_ok_and(|run| run.status.success());
+    if !chromium {
+        assert!(std::env::var_os("CI").is_none(), "CI must check the class page: install chromium");
+        println!("cargo::rustc-cfg=no_chromium");
     }
     let root = Command::new("id").arg("-u").output().is_ok_and(|id| id.stdout.trim_ascii() == b"0");
     if !root {

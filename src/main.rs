@@ -42,10 +42,15 @@ enum Commands {
         /// With --batch: how many submissions are graded at once [default: the cores].
         #[arg(long, short, value_name = "N", requires = "batch", value_parser = clap::value_parser!(u16).range(1..))]
         jobs: Option<u16>,
-        /// With --batch: where the reports, gradebook.csv and summary.txt go [default:
-        /// SUBMISSIONS.graded beside SUBMISSIONS]; grading again there resumes.
+        /// With --batch: where the reports and the class's files (gradebook.csv, changes.csv,
+        /// similarity.csv, summary.txt, index.html) go [default: SUBMISSIONS.graded beside
+        /// SUBMISSIONS]; grading again there resumes.
         #[arg(long, value_name = "DIR", requires = "batch")]
         out: Option<PathBuf>,
+        /// With --batch: grade only the I-th of N parts of the class (split by id, the same on
+        /// every machine; I from 1 to N); `gamekit merge` joins the parts' --out folders.
+        #[arg(long, value_name = "I/N", requires = "batch")]
+        shard: Option<gamekit::grade::class::Shard>,
         /// Also write the full report as JSON to FILE.
         #[arg(long, value_name = "FILE")]
         json: Option<PathBuf>,
@@ -74,6 +79,19 @@ enum Commands {
         /// exit status, as GitHub Classroom's does).
         #[arg(long, value_name = "POINTS", value_parser = points)]
         fail_under: Option<f64>,
+    },
+    /// Join the outputs of a class graded in shards (--batch with --shard I/N) into one:
+    /// the gradebook, changes, similarity, summary and class page of the whole class.
+    Merge {
+        /// Every shard's --out folder, each once.
+        #[arg(required = true, value_name = "OUT")]
+        shards: Vec<PathBuf>,
+        /// Where the whole class goes (it may be one of the shards' folders).
+        #[arg(long, value_name = "DIR")]
+        out: PathBuf,
+        /// The kit's folder [default: as for grade].
+        #[arg(long, value_name = "DIR")]
+        kit: Option<PathBuf>,
     },
     /// Write the handout of an assignment into DIR: the crate a student receives.
     ///
@@ -309,7 +327,7 @@ fn fixtures(data: Option<PathBuf>) -> Result<PathBuf, ExitCode> {
 
 fn run(command: Commands) -> Result<ExitCode, ExitCode> {
     Ok(match command {
-        Commands::Grade { assignment, batch: Some(submissions), jobs, out, timeout, kit, .. } => {
+        Commands::Grade { assignment, batch: Some(submissions), jobs, out, timeout, kit, shard, .. } => {
             let out = out.unwrap_or_else(|| {
                 let mut name = submissions.file_name().unwrap_or_default().to_owned();
                 name.push(".graded");
@@ -318,7 +336,20 @@ fn run(command: Commands) -> Result<ExitCode, ExitCode> {
             let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
             let jobs = jobs.map_or(cores, usize::from);
             let kit = find_kit(kit, "grade")?;
-            batch_command(&gamekit::grade::batch::Batch { kit, assignment, submissions, out, jobs, timeout })
+            batch_command(&gamekit::grade::batch::Batch { kit, assignment, submissions, out, jobs, timeout, shard })
+        }
+        Commands::Merge { shards, out, kit } => {
+            match gamekit::grade::merge::merge(&find_kit(kit, "merge")?, &shards, &out) {
+                Ok(class) => {
+                    print!("{}", class.summary);
+                    println!("\nthe class's files: {}", out.display());
+                    ExitCode::SUCCESS
+                }
+                Err(error) => {
+                    eprintln!("gamekit merge: {error}");
+                    ExitCode::from(2)
+                }
+            }
         }
         Commands::Grade {
             assignment,
@@ -606,9 +637,9 @@ fn batch_command(batch: &gamekit::grade::batch::Batch) -> ExitCode {
     });
     bar.finish_and_clear();
     match run {
-        Ok(graded) => {
-            print!("{}", gamekit::grade::batch::summary(&graded));
-            println!("\nreports, gradebook.csv and summary.txt: {}", batch.out.display());
+        Ok(class) => {
+            print!("{}", class.summary);
+            println!("\nthe reports and the class's files (index.html, gradebook.csv…): {}", batch.out.display());
             ExitCode::SUCCESS
         }
         Err(error) => {

@@ -211,53 +211,107 @@ fn the_classroom_grade_script_hands_the_reporter_the_score() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
-/// A class at once: a report each, the gradebook and the summary; graded again, nothing
-/// changed is graded again.
+/// Copies the tictactoe solution's crate to `to`, with `edit` applied to its `lib.rs`.
+fn tictactoe_copy(to: &std::path::Path, edit: impl Fn(String) -> String) {
+    let solution = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("solution").join("tictactoe");
+    std::fs::create_dir_all(to.join("src")).expect("a submission's folder");
+    std::fs::copy(solution.join("Cargo.toml"), to.join("Cargo.toml")).expect("Cargo.toml");
+    let lib = std::fs::read_to_string(solution.join("src/lib.rs")).expect("the solution");
+    std::fs::write(to.join("src/lib.rs"), edit(lib)).expect("lib.rs");
+}
+
+/// The gradebook's rows without the seconds each took.
+fn gradebook(out: &std::path::Path) -> Vec<String> {
+    let text = std::fs::read_to_string(out.join("gradebook.csv")).expect("gradebook.csv");
+    text.lines().map(|row| row.rsplit_once(',').map_or(row, |(row, _)| row).to_owned()).collect()
+}
+
+/// A class at once: a report each, the gradebook, the summary and the class page; graded
+/// again, nothing unchanged is graded again and what changed is in changes.csv; graded in
+/// three shards and merged, the same gradebook.
 #[test]
-fn grade_batch_grades_a_folder_of_submissions_and_resumes() {
+fn grade_batch_grades_a_class_resumes_says_what_changed_and_merges_its_shards() {
     let dir = std::env::temp_dir().join(format!("gamekit-cli-batch-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let class = dir.join("class");
-    let solution = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("solution").join("tictactoe");
-    for (name, file) in [("Cargo.toml", "Cargo.toml"), ("lib.rs", "src/lib.rs")] {
-        let to = class.join("alice").join(file);
-        std::fs::create_dir_all(to.parent().expect("a folder")).expect("alice's folder");
-        std::fs::copy(solution.join(file), to).unwrap_or_else(|error| panic!("{name}: {error}"));
-    }
+    let order = "[4, 0, 2, 6, 8, 1, 3, 5, 7]";
+    tictactoe_copy(&class.join("alice"), |lib| lib);
+    tictactoe_copy(&class.join("bob"), |lib| lib.replacen(order, "[4, 8, 6, 2, 0, 7, 5, 3, 1]", 1));
+    tictactoe_copy(&class.join("erin"), |lib| lib + "fn broken( {}\n");
     std::fs::create_dir_all(class.join("dave")).expect("an empty submission");
-    let out = dir.join("graded");
-    let batch = || {
-        command()
-            .args(["grade", "tictactoe", "--batch"])
-            .arg(&class)
-            .args(["-j", "2", "--out"])
-            .arg(&out)
-            .assert()
-            .success()
-            .stdout(predicate::str::starts_with(
-                "2 submissions: mean 100.00, median 100.00 (of the 1 graded); 0 do not compile, 1 could not be graded",
-            ))
+    let batch = |out: &std::path::Path, shard: Option<&str>| {
+        let mut command = command();
+        command.args(["grade", "tictactoe", "--batch"]).arg(&class).args(["-j", "2", "--out"]).arg(out);
+        if let Some(shard) = shard {
+            command.args(["--shard", shard]);
+        }
+        let run = command.output().expect("gamekit runs");
+        assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+        String::from_utf8_lossy(&run.stdout).into_owned()
     };
-    batch();
-    let gradebook = std::fs::read_to_string(out.join("gradebook.csv")).expect("gradebook.csv");
-    let rows: Vec<&str> = gradebook.lines().collect();
-    assert_eq!(rows.len(), 3, "{gradebook}");
+    let out = dir.join("graded");
+    let stdout = batch(&out, None);
     assert!(
-        rows[0].starts_with("id,score,computer_move::on_chosen_boards:: (20),") && rows[0].ends_with(",status,seconds")
+        stdout.starts_with(
+            "4 submissions: mean 44.30, median 32.91 (of the 3 graded); 1 do not compile, 1 could not be graded\n"
+        ),
+        "{stdout}"
     );
-    assert!(rows[1].starts_with("alice,100.00,20.00,") && rows[1].contains(",graded,"), "{gradebook}");
-    assert!(rows[2].starts_with("dave,,") && rows[2].contains("not graded: "), "not graded is not a zero: {gradebook}");
+    let rows = gradebook(&out);
+    assert_eq!(rows.len(), 5, "{rows:?}");
+    assert!(rows[0].starts_with("id,score,computer_move::on_chosen_boards:: (20),") && rows[0].ends_with(",status"));
+    assert!(rows[1].starts_with("alice,100.00,20.00,") && rows[1].ends_with(",graded"), "{rows:?}");
+    assert!(rows[2].starts_with("bob,32.91,"), "{rows:?}");
+    assert!(rows[3].starts_with("dave,,") && rows[3].contains("not graded: "), "not graded is not a zero: {rows:?}");
+    assert!(rows[4].starts_with("erin,0.00,") && rows[4].ends_with(",does not compile"), "{rows:?}");
     let reports = out.join("submissions");
     assert!(
         std::fs::read_to_string(reports.join("alice").join("report.txt"))
             .is_ok_and(|text| text.starts_with("tictactoe: 100 out of 100"))
     );
     assert!(std::fs::read_to_string(out.join("summary.txt")).is_ok_and(|text| text.contains("[ 90.0, 100.0]    1 ")));
+    let page = std::fs::read_to_string(out.join("index.html")).expect("index.html");
+    for id in ["alice", "bob", "dave", "erin"] {
+        assert!(page.contains(&format!("<a href=\"submissions/{id}/report.txt\">")), "{id} is not linked: {page}");
+    }
+    assert!(!out.join("changes.csv").exists(), "the first gradebook has nothing to compare with");
+
+    // Three shards, on as many machines, merged: the same gradebook.
+    let shards: Vec<std::path::PathBuf> = (1..=3).map(|i| dir.join(format!("shard-{i}"))).collect();
+    for (i, shard) in shards.iter().enumerate() {
+        batch(shard, Some(&format!("{}/3", i + 1)));
+    }
+    let merged = dir.join("merged");
+    command().arg("merge").args(&shards).arg("--out").arg(&merged).assert().success();
+    assert_eq!(gradebook(&merged), gradebook(&out), "the shards merged are not the class graded in one run");
+    let ids = |out: &std::path::Path| {
+        let manifest: serde_json::Value =
+            serde_json::from_slice(&std::fs::read(out.join("class.json")).expect("class.json")).expect("JSON");
+        manifest["ids"].clone()
+    };
+    assert_eq!(ids(&merged), ids(&out));
+    command()
+        .arg("merge")
+        .args(&shards[..2])
+        .arg("--out")
+        .arg(dir.join("partial"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("shard 3/3 missing"));
+
+    // Graded again after bob fixed his bug: only bob is graded again, and he went up.
     let report = reports.join("alice").join("report.json");
     let written = std::fs::metadata(&report).and_then(|metadata| metadata.modified()).expect("report.json");
-    batch();
+    tictactoe_copy(&class.join("bob"), |lib| lib);
+    let stdout = batch(&out, None);
+    assert!(stdout.contains("\nsince the last gradebook: 1 up (changes.csv)\n"), "{stdout}");
     let again = std::fs::metadata(&report).and_then(|metadata| metadata.modified()).expect("report.json");
     assert_eq!(written, again, "alice, unchanged, was graded again");
+    let changes = std::fs::read_to_string(out.join("changes.csv")).expect("changes.csv");
+    let rows: Vec<&str> = changes.lines().collect();
+    assert_eq!(rows[0], "id,old,new,change,groups");
+    assert!(rows[1].starts_with("bob,32.91,100.00,up,all_games:: 0.00 -> 30.00; "), "{changes}");
+    assert_eq!(rows.len(), 2, "{changes}");
     let _ = std::fs::remove_dir_all(dir);
 }
 

@@ -878,8 +878,9 @@ fn a_submission_graded_in_a_batch_cannot_touch_the_classs_reports() {
         out: out.clone(),
         jobs: 2,
         timeout: None,
+        shard: None,
     };
-    let graded = gamekit::grade::batch::run(&batch, |_| {}).expect("the class graded");
+    let graded = gamekit::grade::batch::run(&batch, |_| {}).expect("the class graded").graded;
     let scores: Vec<(String, f64)> =
         graded.iter().map(|one| (one.id.clone(), one.report.as_ref().map_or(-1.0, |report| report.score))).collect();
     assert_eq!(scores, [("alice".to_owned(), 100.0), ("mallory".to_owned(), 0.0)]);

@@ -599,9 +599,10 @@ fn a_batch_resumed_after_an_oracle_changed_grades_again() {
         out: scratch.join("graded"),
         jobs: 1,
         timeout: None,
+        shard: None,
     };
     let score = || {
-        let graded = gamekit::grade::batch::run(&batch, |_| {}).expect("the batch ran");
+        let graded = gamekit::grade::batch::run(&batch, |_| {}).expect("the batch ran").graded;
         let [alice] = &graded[..] else { panic!("one submission: {}", graded.len()) };
         (alice.report.as_ref().expect("alice graded").score, alice.reused)
     };

@@ -7,16 +7,16 @@
 //! first, alone: that builds the suite's judge and times the reference once for all. Each
 //! submission's build output is removed once it is graded.
 //!
-//! The results go to an output folder: per submission `submissions/<id>/report.txt` (the
-//! report at 80 columns), `report.json`, `seconds` and `fingerprint`; for the class
-//! `gradebook.csv` and `summary.txt`. Grading again skips a submission whose fingerprint (a
-//! SHA-256 of its files, of every part of the kit that decides a grade, of the grader's
-//! executable and of `--timeout`) is unchanged and which was graded, and keeps its report:
-//! an interrupted batch resumes, and a batch run after the kit changed grades everyone again.
+//! The results go to an output folder ([`crate::class`] says what it holds). Grading again
+//! skips a submission whose fingerprint (a SHA-256 of its files, of every part of the kit
+//! that decides a grade, of the grader's executable and of `--timeout`) is unchanged and
+//! which was graded, and keeps its report: an interrupted batch resumes, and a batch run
+//! after the kit changed grades everyone again. With a [`Shard`], only the submissions of
+//! that part of the class are graded; `gamekit merge` joins the parts ([`crate::merge`]).
 
-use crate::{Options, Report, Status, Style};
+use crate::class::{self, Class, Graded, Manifest, Shard};
+use crate::{BatchError, Options};
 use sha2::{Digest, Sha256};
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, PoisonError};
@@ -31,44 +31,8 @@ pub struct Batch {
     /// How many submissions are graded at once.
     pub jobs: usize,
     pub timeout: Option<f64>,
-}
-
-/// Why a batch could not run.
-#[derive(Debug, thiserror::Error)]
-pub enum BatchError {
-    #[error(transparent)]
-    Grade(#[from] crate::GradeError),
-    #[error("{context}: {source}")]
-    Io { context: String, source: std::io::Error },
-    #[error("{}: no submission in it (a folder or a .zip each)", .0.display())]
-    Empty(PathBuf),
-    #[error("cannot write the gradebook: {0}")]
-    Csv(#[from] csv::Error),
-}
-
-fn io(context: String) -> impl FnOnce(std::io::Error) -> BatchError {
-    move |source| BatchError::Io { context, source }
-}
-
-/// One submission of the class, graded.
-#[derive(Debug, Clone)]
-pub struct Graded {
-    pub id: String,
-    /// Its report; `Err` with the reason when it could not be graded at all.
-    pub report: Result<Report, String>,
-    /// Whether its report was kept from an earlier batch, its fingerprint unchanged.
-    pub reused: bool,
-    pub seconds: f64,
-}
-
-impl Graded {
-    fn status(&self) -> String {
-        match &self.report {
-            Ok(report) if report.build_errors.is_some() => "does not compile".into(),
-            Ok(_) => "graded".into(),
-            Err(why) => format!("not graded: {why}"),
-        }
-    }
+    /// Grade only this part of the class.
+    pub shard: Option<Shard>,
 }
 
 /// What the batch tells as it goes.
@@ -81,7 +45,7 @@ pub enum Event<'a> {
 
 /// The submissions in `dir`: its folders and zips (not hidden ones), by name, with their ids.
 pub fn submissions(dir: &Path) -> Result<Vec<(String, PathBuf)>, BatchError> {
-    let entries = std::fs::read_dir(dir).map_err(io(format!("cannot read {}", dir.display())))?;
+    let entries = std::fs::read_dir(dir).map_err(BatchError::io(format!("cannot read {}", dir.display())))?;
     let mut found: Vec<(String, PathBuf)> = entries
         .flatten()
         .filter(|entry| !entry.file_name().to_string_lossy().starts_with('.'))
@@ -107,16 +71,19 @@ pub fn submissions(dir: &Path) -> Result<Vec<(String, PathBuf)>, BatchError> {
     Ok(found)
 }
 
-/// Grades every submission of `batch`, writes their reports, the gradebook and the summary,
-/// and returns them, in the order of their ids.
+/// Grades every submission of `batch` (of its shard), writes their reports and the class's
+/// files ([`crate::class`]), and returns them, in the order of their ids.
 ///
 /// # Errors
 /// When the submissions cannot be listed, the assignment is unknown, or the output cannot
 /// be written. A submission that cannot be graded is not an error: its row says why.
-pub fn run(batch: &Batch, event: impl Fn(Event) + Sync) -> Result<Vec<Graded>, BatchError> {
+pub fn run(batch: &Batch, event: impl Fn(Event) + Sync) -> Result<Class, BatchError> {
     let rubric = crate::Rubric::load(&batch.kit, &batch.assignment)?;
-    let submissions = submissions(&batch.submissions)?;
-    std::fs::create_dir_all(&batch.out).map_err(io(format!("cannot create {}", batch.out.display())))?;
+    let mut submissions = submissions(&batch.submissions)?;
+    if let Some(shard) = batch.shard {
+        submissions.retain(|(id, _)| shard.holds(id));
+    }
+    std::fs::create_dir_all(&batch.out).map_err(BatchError::io(format!("cannot create {}", batch.out.display())))?;
     let suite = suite_fingerprint(batch);
     event(Event::Started(submissions.len()));
     // The reference alone first: the judge built and the reference timed, once for all.
@@ -155,17 +122,20 @@ pub fn run(batch: &Batch, event: impl Fn(Event) + Sync) -> Result<Vec<Graded>, B
             });
         }
     });
-    let mut graded: Vec<Graded> =
+    let graded: Vec<Graded> =
         results.into_inner().unwrap_or_else(PoisonError::into_inner).into_iter().collect::<Result<_, _>>()?;
-    graded.sort_by(|a, b| a.id.cmp(&b.id));
-    write_gradebook(&batch.out.join("gradebook.csv"), &rubric, &graded)?;
-    let summary = summary(&graded);
-    std::fs::write(batch.out.join("summary.txt"), &summary).map_err(io("cannot write summary.txt".into()))?;
-    Ok(graded)
+    let manifest = Manifest {
+        assignment: batch.assignment.clone(),
+        shard: batch.shard,
+        ids: submissions.into_iter().map(|(id, _)| id).collect(),
+        suite: hex(&suite),
+    };
+    class::write(&batch.out, &batch.kit, &rubric, &manifest, graded)
 }
 
 /// One submission: its earlier report when its fingerprint is unchanged, else graded now
-/// (its tests waiting for `testing`), its reports written and its build output removed.
+/// (its tests waiting for `testing`), its reports and sources written and its build output
+/// removed.
 fn grade_or_reuse(
     batch: &Batch,
     id: &str,
@@ -173,10 +143,10 @@ fn grade_or_reuse(
     suite: &[u8],
     testing: &Mutex<()>,
 ) -> Result<Graded, BatchError> {
-    let dir = batch.out.join("submissions").join(id);
+    let dir = crate::graded::submission_dir(&batch.out, id);
     let fingerprint = format!("{}\n", fingerprint(path, suite));
     if std::fs::read_to_string(dir.join("fingerprint")).is_ok_and(|old| old == fingerprint)
-        && let Some(graded) = earlier(&dir, id).filter(|graded| graded.report.is_ok())
+        && let Some(graded) = Graded::read(&dir, id).filter(|graded| graded.report.is_ok())
     {
         return Ok(graded);
     }
@@ -195,48 +165,25 @@ fn grade_or_reuse(
         }
     });
     drop(turn);
-    // Its build output goes, whether it was graded or not, so that the disk used does not
-    // grow with the class.
     let graded_crate = match &report {
         Ok(report) => Some(report.submission.clone()),
         Err(_) => crate::crate_in_upload(&batch.kit, &batch.assignment, path).ok(),
     };
-    if let Some(graded_crate) = graded_crate {
-        crate::clean(&batch.kit, &batch.assignment, &graded_crate);
-    }
-    crate::forget_upload(&batch.kit, path);
     let graded = Graded {
         id: id.to_owned(),
         report: report.map_err(|error| error.to_string()),
         reused: false,
         seconds: started.elapsed().as_secs_f64(),
     };
-    std::fs::create_dir_all(&dir).map_err(io(format!("cannot create {}", dir.display())))?;
-    let (text, json) = match &graded.report {
-        Ok(report) => (
-            report.text(Style { width: 80, verbose: false, colour: false }),
-            serde_json::to_string_pretty(report).expect("a report serialises"),
-        ),
-        Err(why) => (format!("{id}: not graded: {why}\n"), serde_json::json!({ "not_graded": why }).to_string()),
-    };
-    let write =
-        |name: &str, text: &str| std::fs::write(dir.join(name), text).map_err(io(format!("cannot write {name}")));
-    write("report.txt", &text)?;
-    write("report.json", &json)?;
-    write("seconds", &format!("{:.1}\n", graded.seconds))?;
-    write("fingerprint", &fingerprint)?;
+    graded.write(&dir, &fingerprint)?;
+    // Its build output goes, whether it was graded or not, so that the disk used does not
+    // grow with the class; what the similarity needs stays.
+    if let Some(graded_crate) = graded_crate {
+        crate::graded::keep_sources(&graded_crate, &dir)?;
+        crate::clean(&batch.kit, &batch.assignment, &graded_crate);
+    }
+    crate::forget_upload(&batch.kit, path);
     Ok(graded)
-}
-
-/// The report an earlier batch wrote for `id`, if it reads back.
-fn earlier(dir: &Path, id: &str) -> Option<Graded> {
-    let json: serde_json::Value = serde_json::from_slice(&std::fs::read(dir.join("report.json")).ok()?).ok()?;
-    let seconds = std::fs::read_to_string(dir.join("seconds")).ok()?.trim().parse().ok()?;
-    let report = match json.get("not_graded").and_then(serde_json::Value::as_str) {
-        Some(why) => Err(why.to_owned()),
-        None => Ok(serde_json::from_value(json).ok()?),
-    };
-    Some(Graded { id: id.to_owned(), report, reused: true, seconds })
 }
 
 /// The submission's fingerprint: SHA-256 of the suite's and of its files, in hexadecimal.
@@ -303,82 +250,6 @@ fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|byte| format!("{byte:02x}")).collect()
 }
 
-/// `gradebook.csv`: a row per submission: its id, score, each group's points, status and
-/// seconds.
-fn write_gradebook(path: &Path, rubric: &crate::Rubric, graded: &[Graded]) -> Result<(), BatchError> {
-    let mut csv = csv::Writer::from_path(path)?;
-    let mut header = vec!["id".to_owned(), "score".to_owned()];
-    header.extend(rubric.groups.iter().map(|group| format!("{} ({})", group.prefix, group.points)));
-    header.extend(["status".to_owned(), "seconds".to_owned()]);
-    csv.write_record(&header)?;
-    for one in graded {
-        // Not graded is not a zero: its score is left empty.
-        let score = one.report.as_ref().map_or(String::new(), |report| format!("{:.2}", report.score));
-        let mut row = vec![one.id.clone(), score];
-        row.extend(rubric.groups.iter().map(|group| {
-            one.report.as_ref().map_or(String::new(), |report| {
-                let points = report
-                    .tests
-                    .iter()
-                    .filter(|test| test.group == group.prefix)
-                    .fold(0.0, |sum, test| sum + test.points);
-                format!("{points:.2}")
-            })
-        }));
-        row.extend([one.status(), format!("{:.1}", one.seconds)]);
-        csv.write_record(&row)?;
-    }
-    csv.flush().map_err(io(format!("cannot write {}", path.display())))?;
-    Ok(())
-}
-
-/// The class at a glance: how many, the mean and median scores of those graded, a histogram
-/// of their scores by tenths of the total, and the tests failed most often.
-pub fn summary(graded: &[Graded]) -> String {
-    let mut scores: Vec<f64> = graded.iter().filter_map(|one| Some(one.report.as_ref().ok()?.score)).collect();
-    scores.sort_by(f64::total_cmp);
-    let count = graded.len();
-    let marked = scores.len();
-    let mean = scores.iter().sum::<f64>() / marked.max(1) as f64;
-    let median = match marked {
-        0 => 0.0,
-        _ if marked % 2 == 1 => scores[marked / 2],
-        _ => (scores[marked / 2 - 1] + scores[marked / 2]) / 2.0,
-    };
-    let not_graded = graded.iter().filter(|one| one.report.is_err()).count();
-    let not_compiling = graded.iter().filter(|one| one.status() == "does not compile").count();
-    let mut text = format!(
-        "{count} submissions: mean {mean:.2}, median {median:.2} (of the {marked} graded); {not_compiling} do not compile, {not_graded} could not be graded\n\nscores\n"
-    );
-    let total = graded.iter().find_map(|one| one.report.as_ref().ok()).map_or(100.0, |report| report.max_score);
-    let mut buckets = [0_usize; 10];
-    for score in &scores {
-        buckets[((score / total * 10.0) as usize).min(9)] += 1;
-    }
-    let widest = buckets.iter().copied().max().unwrap_or(0).max(1);
-    for (tenth, &n) in buckets.iter().enumerate() {
-        let (low, high) = (total * tenth as f64 / 10.0, total * (tenth + 1) as f64 / 10.0);
-        let bar = "#".repeat((n * 40).div_ceil(widest));
-        let closing = if tenth == 9 { ']' } else { ')' };
-        text += &format!("  [{low:>5.1}, {high:>5.1}{closing} {n:>4} {bar}\n");
-    }
-    let mut failed: BTreeMap<&str, usize> = BTreeMap::new();
-    for report in graded.iter().filter_map(|one| one.report.as_ref().ok()) {
-        for test in report.tests.iter().filter(|test| test.status != Status::Passed) {
-            *failed.entry(&test.name).or_default() += 1;
-        }
-    }
-    let mut most: Vec<(&str, usize)> = failed.into_iter().collect();
-    most.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
-    if !most.is_empty() {
-        text += "\nfailed most often\n";
-        for (name, times) in most.iter().take(10) {
-            text += &format!("  {times:>4}  {name}\n");
-        }
-    }
-    text
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -428,6 +299,7 @@ mod tests {
             out: kit.join("class.graded"),
             timeout: None,
             jobs: 1,
+            shard: None,
         };
         let before = suite_fingerprint(&batch);
         write(&kit.join("README.md"), "docs\n");

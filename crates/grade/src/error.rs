@@ -1,4 +1,5 @@
-//! Why grading could not run at all.
+//! Why grading could not run at all: one submission ([`GradeError`]) or a class
+//! ([`BatchError`]).
 
 use std::path::PathBuf;
 
@@ -33,5 +34,28 @@ impl GradeError {
     pub(crate) fn io(context: impl Into<String>) -> impl FnOnce(std::io::Error) -> GradeError {
         let context = context.into();
         move |source| GradeError::Io { context, source }
+    }
+}
+
+/// Why a batch or a merge could not run (the command exits with status 2). A submission that
+/// cannot be graded is not one: its row in the gradebook says why.
+#[derive(Debug, thiserror::Error)]
+pub enum BatchError {
+    #[error(transparent)]
+    Grade(#[from] GradeError),
+    #[error("{context}: {source}")]
+    Io { context: String, source: std::io::Error },
+    #[error("{}: no submission in it (a folder or a .zip each)", .0.display())]
+    Empty(PathBuf),
+    #[error("cannot write {0}")]
+    Csv(#[from] csv::Error),
+    #[error("{0}")]
+    Merge(String),
+}
+
+impl BatchError {
+    pub(crate) fn io(context: impl Into<String>) -> impl FnOnce(std::io::Error) -> BatchError {
+        let context = context.into();
+        move |source| BatchError::Io { context, source }
     }
 }

@@ -33,9 +33,11 @@ compile_error!(
 );
 
 pub mod batch;
+pub mod class;
 pub mod classroom;
 mod error;
 mod grade;
+mod graded;
 pub mod gradescope;
 pub mod handout;
 mod harness;
@@ -43,15 +45,18 @@ mod hash;
 mod intake;
 mod locate;
 pub mod manifest;
+pub mod merge;
+mod page;
 mod reference;
 mod report;
 mod rubric;
 mod run;
 pub mod sandbox;
+mod tally;
 mod text;
 mod walk;
 
-pub use error::GradeError;
+pub use error::{BatchError, GradeError};
 pub use grade::{Options, Progress, assignments, check_assignment, clean, crate_in_upload, forget_upload, grade};
 pub use report::{Report, Status, TestResult, round};
 pub use rubric::{Group, Rubric};

@@ -1,0 +1,113 @@
+//! One submission's folder in a batch's output, `submissions/<id>/`: its reports
+//! (`report.txt`, `report.json`), `seconds`, `fingerprint`, and `sources/`, a copy of the
+//! `src/` that was graded, which the similarity compares.
+
+use crate::{BatchError, Report, Rubric, Style};
+use std::path::{Path, PathBuf};
+
+/// One submission of the class, graded.
+#[derive(Debug, Clone)]
+pub struct Graded {
+    pub id: String,
+    /// Its report; `Err` with the reason when it could not be graded at all.
+    pub report: Result<Report, String>,
+    /// Whether its report was kept from an earlier batch, its fingerprint unchanged.
+    pub reused: bool,
+    pub seconds: f64,
+}
+
+impl Graded {
+    /// `graded`, `does not compile`, or `not graded:` and why.
+    pub fn status(&self) -> String {
+        match &self.report {
+            Ok(report) if report.build_errors.is_some() => "does not compile".into(),
+            Ok(_) => "graded".into(),
+            Err(why) => format!("not graded: {why}"),
+        }
+    }
+
+    /// Writes its reports into `dir`, with its `fingerprint`.
+    pub(crate) fn write(&self, dir: &Path, fingerprint: &str) -> Result<(), BatchError> {
+        std::fs::create_dir_all(dir).map_err(BatchError::io(format!("cannot create {}", dir.display())))?;
+        let (text, json) = match &self.report {
+            Ok(report) => (
+                report.text(Style { width: 80, verbose: false, colour: false }),
+                serde_json::to_string_pretty(report).expect("a report serialises"),
+            ),
+            Err(why) => {
+                (format!("{}: not graded: {why}\n", self.id), serde_json::json!({ "not_graded": why }).to_string())
+            }
+        };
+        let write = |name: &str, text: &str| {
+            std::fs::write(dir.join(name), text).map_err(BatchError::io(format!("cannot write {name}")))
+        };
+        write("report.txt", &text)?;
+        write("report.json", &json)?;
+        write("seconds", &format!("{:.1}\n", self.seconds))?;
+        write("fingerprint", fingerprint)
+    }
+
+    /// The submission `id` as a batch wrote it into `dir`, if it reads back.
+    pub(crate) fn read(dir: &Path, id: &str) -> Option<Graded> {
+        let json: serde_json::Value = serde_json::from_slice(&std::fs::read(dir.join("report.json")).ok()?).ok()?;
+        let seconds = std::fs::read_to_string(dir.join("seconds")).ok()?.trim().parse().ok()?;
+        let report = match json.get("not_graded").and_then(serde_json::Value::as_str) {
+            Some(why) => Err(why.to_owned()),
+            None => Ok(serde_json::from_value(json).ok()?),
+        };
+        Some(Graded { id: id.to_owned(), report, reused: true, seconds })
+    }
+
+    /// Its points in each group of the rubric, as the gradebook shows them; empty when it
+    /// was not graded (not a zero).
+    pub(crate) fn points(&self, rubric: &Rubric) -> (String, Vec<(String, String)>) {
+        let score = self.report.as_ref().map_or(String::new(), |report| format!("{:.2}", report.score));
+        let groups = rubric.groups.iter().map(|group| {
+            let points = self.report.as_ref().map_or(String::new(), |report| {
+                let points = report
+                    .tests
+                    .iter()
+                    .filter(|test| test.group == group.prefix)
+                    .fold(0.0, |sum, test| sum + test.points);
+                format!("{points:.2}")
+            });
+            (group.prefix.clone(), points)
+        });
+        (score, groups.collect())
+    }
+}
+
+/// The most bytes of one source file kept for the similarity, and of a submission's: what is
+/// larger is not a student's code, and is left out of the comparison.
+const SOURCE_LIMIT: u64 = 1 << 20;
+const SOURCES_LIMIT: u64 = 4 << 20;
+
+/// Keeps a copy of the `.rs` files of `crate_dir`'s `src/` (the part that is graded) in
+/// `dir/sources`, replacing an earlier copy, for the similarity.
+pub(crate) fn keep_sources(crate_dir: &Path, dir: &Path) -> Result<(), BatchError> {
+    let sources = dir.join("sources");
+    let _ = std::fs::remove_dir_all(&sources);
+    let src = crate_dir.join("src");
+    if std::fs::symlink_metadata(&src).is_ok_and(|metadata| metadata.is_symlink()) {
+        return Ok(());
+    }
+    let mut kept = 0;
+    for entry in crate::walk::all(&src).flatten() {
+        let size = entry.metadata().map_or(u64::MAX, |metadata| metadata.len());
+        let rust = entry.path().extension().is_some_and(|extension| extension == "rs");
+        if !entry.file_type().is_file() || !rust || size > SOURCE_LIMIT || kept + size > SOURCES_LIMIT {
+            continue;
+        }
+        kept += size;
+        let to = sources.join("src").join(entry.path().strip_prefix(&src).unwrap_or(entry.path()));
+        std::fs::create_dir_all(to.parent().unwrap_or(&sources))
+            .and_then(|()| std::fs::copy(entry.path(), &to))
+            .map_err(BatchError::io(format!("cannot keep {}", to.display())))?;
+    }
+    Ok(())
+}
+
+/// The folder of the submission `id` in `out`.
+pub(crate) fn submission_dir(out: &Path, id: &str) -> PathBuf {
+    out.join("submissions").join(id)
+}
