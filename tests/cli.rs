@@ -239,18 +239,19 @@ fn grade_batch_grades_a_class_resumes_says_what_changed_and_merges_its_shards() 
     tictactoe_copy(&class.join("bob"), |lib| lib.replacen(order, "[4, 8, 6, 2, 0, 7, 5, 3, 1]", 1));
     tictactoe_copy(&class.join("erin"), |lib| lib + "fn broken( {}\n");
     std::fs::create_dir_all(class.join("dave")).expect("an empty submission");
-    let batch = |out: &std::path::Path, shard: Option<&str>| {
-        let mut command = command();
-        command.args(["grade", "tictactoe", "--batch"]).arg(&class).args(["-j", "2", "--out"]).arg(out);
-        if let Some(shard) = shard {
-            command.args(["--shard", shard]);
-        }
-        let run = command.output().expect("gamekit runs");
+    let batch = |out: &std::path::Path| {
+        let run = command()
+            .args(["grade", "tictactoe", "--batch"])
+            .arg(&class)
+            .args(["-j", "2", "--out"])
+            .arg(out)
+            .output()
+            .expect("gamekit runs");
         assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
         String::from_utf8_lossy(&run.stdout).into_owned()
     };
     let out = dir.join("graded");
-    let stdout = batch(&out, None);
+    let stdout = batch(&out);
     assert!(
         stdout.starts_with(
             "4 submissions: mean 44.30, median 32.91 (of the 3 graded); 1 do not compile, 1 could not be graded\n"
@@ -276,11 +277,23 @@ fn grade_batch_grades_a_class_resumes_says_what_changed_and_merges_its_shards() 
     }
     assert!(!out.join("changes.csv").exists(), "the first gradebook has nothing to compare with");
 
-    // Three shards, on as many machines, merged: the same gradebook.
-    let shards: Vec<std::path::PathBuf> = (1..=3).map(|i| dir.join(format!("shard-{i}"))).collect();
-    for (i, shard) in shards.iter().enumerate() {
-        batch(shard, Some(&format!("{}/3", i + 1)));
+    // Three shards, on as many machines, merged: the same gradebook. Each is graded by the
+    // script a cluster's task runs (docs/cluster), as Slurm's array and Kubernetes' Indexed
+    // Job number their tasks.
+    let graded_in_shards = dir.join("shards");
+    for (variable, value) in [("SLURM_ARRAY_TASK_ID", "1"), ("JOB_COMPLETION_INDEX", "1"), ("SLURM_ARRAY_TASK_ID", "3")]
+    {
+        let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/cluster/grade-shard.sh");
+        let graded = std::process::Command::new(script)
+            .args(["tictactoe".as_ref(), class.as_os_str(), graded_in_shards.as_os_str(), "3".as_ref()])
+            .env_remove("SLURM_ARRAY_TASK_ID")
+            .env_remove("JOB_COMPLETION_INDEX")
+            .env(variable, value)
+            .env("GAMEKIT", assert_cmd::cargo::cargo_bin("gamekit"))
+            .status();
+        assert!(graded.is_ok_and(|status| status.success()), "the shard of {variable}={value} was not graded");
     }
+    let shards: Vec<std::path::PathBuf> = (1..=3).map(|i| graded_in_shards.join(format!("shard-{i}"))).collect();
     let merged = dir.join("merged");
     command().arg("merge").args(&shards).arg("--out").arg(&merged).assert().success();
     assert_eq!(gradebook(&merged), gradebook(&out), "the shards merged are not the class graded in one run");
@@ -303,7 +316,7 @@ fn grade_batch_grades_a_class_resumes_says_what_changed_and_merges_its_shards() 
     let report = reports.join("alice").join("report.json");
     let written = std::fs::metadata(&report).and_then(|metadata| metadata.modified()).expect("report.json");
     tictactoe_copy(&class.join("bob"), |lib| lib);
-    let stdout = batch(&out, None);
+    let stdout = batch(&out);
     assert!(stdout.contains("\nsince the last gradebook: 1 up (changes.csv)\n"), "{stdout}");
     let again = std::fs::metadata(&report).and_then(|metadata| metadata.modified()).expect("report.json");
     assert_eq!(written, again, "alice, unchanged, was graded again");
@@ -494,4 +507,21 @@ fn bench_exits_1_on_a_wrong_answer_and_2_without_positions() {
         assert!(!run.stderr.is_empty(), "gamekit bench {} must say why", args.join(" "));
     }
     let _ = std::fs::remove_dir_all(data);
+}
+
+/// The cluster files (docs/cluster) agree on the number of shards: Slurm's array numbers its
+/// tasks 1 to N and Kubernetes' Indexed Job runs N completions, each grading one of N.
+#[test]
+fn the_cluster_files_grade_as_many_shards_as_they_start() {
+    let read = |name: &str| {
+        std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/cluster").join(name))
+            .expect("a cluster file")
+    };
+    let slurm = read("grade-class.slurm");
+    let array = slurm.lines().find_map(|line| line.strip_prefix("#SBATCH --array=1-")).expect("an array from 1");
+    assert!(slurm.contains(&format!("grade-shard.sh reversi class graded {array}\n")), "{slurm}");
+    let job = read("grade-class.yaml");
+    let completions = job.lines().find_map(|line| line.trim().strip_prefix("completions: ")).expect("completions");
+    assert!(job.contains("completionMode: Indexed"));
+    assert!(job.contains(&format!("\"/grading/graded\", \"{completions}\"]")), "{job}");
 }

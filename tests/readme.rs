@@ -134,7 +134,7 @@ const HANDOUTS: &str = "target/handouts";
 const TIME_LIMIT: Duration = Duration::from_secs(600);
 
 /// Names the documents use that are not the repository's files, and why.
-const NOT_IN_REPOSITORY: [(&str, &str); 10] = [
+const NOT_IN_REPOSITORY: [(&str, &str); 14] = [
     ("target/", "what Cargo and the grader build"),
     (".cargo/config.toml", "a submission's Cargo configuration, which the grader leaves out"),
     ("results.json", "the file Gradescope reads, which the grader writes"),
@@ -142,6 +142,10 @@ const NOT_IN_REPOSITORY: [(&str, &str); 10] = [
     ("submissions/<id>/", "a submission's reports, which `gamekit grade --batch` writes"),
     ("report.", "a submission's report (.txt, .json), which `gamekit grade --batch` writes"),
     ("summary.txt", "the class's summary, which `gamekit grade --batch` writes"),
+    ("sources/", "a submission's graded sources, which `gamekit grade --batch` keeps"),
+    ("class.json", "what a batch graded, which `gamekit grade --batch` writes"),
+    ("I/N", "not a path: `--shard`'s I-th of N"),
+    ("graded/", "where the cluster examples' shards write, on the cluster's disk"),
     ("setup.sh", "Gradescope's setup script, which `gamekit gradescope` writes into its zip"),
     (".github/workflows/classroom.yml", "the workflow `gamekit classroom` writes into a template"),
     ("classroom-resources/autograding-grading-reporter", "a GitHub Action, named by its repository"),

@@ -7,7 +7,8 @@
 //!   fingerprint), which `gamekit merge` reads;
 //! - `gradebook.csv`, `changes.csv` (when an earlier gradebook was there: who moved, and in
 //!   which groups), `similarity.csv` with a page for each pair worth a look
-//!   (`similarity/<a>--<b>.html`), `summary.txt` and the class page `index.html`.
+//!   (`similarity/NNN.html`, [`crate::similar`]), `summary.txt` and the class page
+//!   `index.html` (`page.rs`).
 //!
 //! Everything for the class is computed from the submissions' reports and sources alone, so
 //! that a batch and a merge of shards write the same files.
@@ -15,9 +16,9 @@
 pub use crate::graded::Graded;
 pub use crate::tally::Change;
 
-use crate::page;
 use crate::tally::{self, Book, Scores};
 use crate::{BatchError, Rubric};
+use crate::{page, similar};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -113,7 +114,6 @@ pub fn write(
     mut graded: Vec<Graded>,
 ) -> Result<Class, BatchError> {
     graded.sort_by(|a, b| a.id.cmp(&b.id));
-    let _ = kit;
     let book: Book = graded
         .iter()
         .map(|one| {
@@ -127,11 +127,35 @@ pub fn write(
     if let Some(changes) = &changes {
         write_changes(&out.join("changes.csv"), changes)?;
     }
-    let summary = summary(&graded, changes.as_deref());
+    let pairs = similar::pairs(out, kit, &manifest.assignment, &graded);
+    similar::write_csv(out, &pairs)?;
+    let look: Vec<_> = similar::worth_a_look(&pairs).collect();
+    write_pairs(out, &look)?;
+    let summary = summary(&graded, changes.as_deref(), look.len());
     std::fs::write(out.join("summary.txt"), &summary).map_err(BatchError::io("cannot write summary.txt"))?;
-    let page = page::Class { assignment: &manifest.assignment, rubric, graded: &graded, changes: changes.as_deref() };
+    let page = page::Class {
+        assignment: &manifest.assignment,
+        rubric,
+        graded: &graded,
+        changes: changes.as_deref(),
+        similar: &look,
+    };
     std::fs::write(out.join("index.html"), page::index(&page)).map_err(BatchError::io("cannot write index.html"))?;
     Ok(Class { graded, summary, changes })
+}
+
+/// The pages of the pairs worth a look, replacing those of an earlier run.
+fn write_pairs(out: &Path, pairs: &[(&gamekit_similarity::Pair, String)]) -> Result<(), BatchError> {
+    let dir = out.join("similarity");
+    let _ = std::fs::remove_dir_all(&dir);
+    if !pairs.is_empty() {
+        std::fs::create_dir_all(&dir).map_err(BatchError::io(format!("cannot create {}", dir.display())))?;
+    }
+    for (pair, path) in pairs {
+        let html = page::pair(pair, &similar::sources(out, &pair.a), &similar::sources(out, &pair.b));
+        std::fs::write(out.join(path), html).map_err(BatchError::io(format!("cannot write {path}")))?;
+    }
+    Ok(())
 }
 
 /// `gradebook.csv`: a row per submission: its id, score, each group's points, status and
@@ -174,7 +198,7 @@ fn write_changes(path: &Path, changes: &[Change]) -> Result<(), BatchError> {
 /// The class at a glance: how many, the mean and median scores of those graded, who moved
 /// since the last gradebook, a histogram of the scores by tenths of the total, and the tests
 /// failed most often.
-pub fn summary(graded: &[Graded], changes: Option<&[Change]>) -> String {
+pub fn summary(graded: &[Graded], changes: Option<&[Change]>, similar: usize) -> String {
     let scores = Scores::of(graded);
     let not_graded = graded.iter().filter(|one| one.report.is_err()).count();
     let not_compiling = graded.iter().filter(|one| one.status() == "does not compile").count();
@@ -188,6 +212,7 @@ pub fn summary(graded: &[Graded], changes: Option<&[Change]>) -> String {
     if let Some(changes) = changes {
         text += &format!("since the last gradebook: {} (changes.csv)\n", tally::moved(changes));
     }
+    text += &format!("similar pairs worth a look: {similar} (similarity.csv, index.html)\n");
     text += "\nscores\n";
     let buckets = scores.tenths();
     let widest = buckets.iter().copied().max().unwrap_or(0).max(1);

@@ -52,6 +52,7 @@ mod report;
 mod rubric;
 mod run;
 pub mod sandbox;
+mod similar;
 mod tally;
 mod text;
 mod walk;

@@ -6,6 +6,7 @@
 use crate::graded::Graded;
 use crate::tally::{self, Change, Scores};
 use crate::{Rubric, Status};
+use gamekit_similarity::{File, Lines, Pair};
 use maud::{DOCTYPE, Markup, PreEscaped, html};
 
 const STYLE: &str = "
@@ -47,6 +48,8 @@ pub(crate) struct Class<'a> {
     pub rubric: &'a Rubric,
     pub graded: &'a [Graded],
     pub changes: Option<&'a [Change]>,
+    /// The similar pairs worth a look, with their pages.
+    pub similar: &'a [(&'a Pair, String)],
 }
 
 /// `index.html`: the scores' histogram, each group's points and pass rate, the tests failed
@@ -76,6 +79,8 @@ pub(crate) fn index(class: &Class) -> String {
             h2 { "Changed since the last gradebook" }
             (moved(changes))
         }
+        h2 { "Similar pairs worth a look" }
+        (similar(class.similar))
         h2 { "Submissions" }
         (submissions(class))
     };
@@ -199,6 +204,82 @@ fn submissions(class: &Class) -> Markup {
                     @for (_, points) in groups { td.n { (points) } }
                 }
             }
+        }
+    }
+}
+
+/// The pairs whose code is alike enough to look at, linked to their pages.
+fn similar(pairs: &[(&Pair, String)]) -> Markup {
+    html! {
+        p.muted {
+            "Pairs sharing at least " (format!("{:.0}%", crate::similar::WORTH_A_LOOK * 100.0))
+            " of their own code (the handout's and what most of the class shares left out; renamed, "
+            "reordered, reformatted and uncommented code still counts). A reason to look, not a verdict: "
+            "every pair that shares anything is in similarity.csv."
+        }
+        @if pairs.is_empty() {
+            p { "None." }
+        } @else {
+            table {
+                tr { th { "a" } th { "b" } th { "similarity" } th { "a's share" } th { "b's share" } th { "longest run" } th {} }
+                @for (pair, page) in pairs {
+                    tr {
+                        td { (pair.a) } td { (pair.b) }
+                        td.n { (format!("{:.2}", pair.similarity)) }
+                        td.n { (format!("{:.0}%", pair.share_a * 100.0)) }
+                        td.n { (format!("{:.0}%", pair.share_b * 100.0)) }
+                        td.n { (pair.longest) " tokens" }
+                        td { a href=(page) { "side by side" } }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// At most this many fragments a pair's page shows (the longest).
+const FRAGMENTS: usize = 40;
+
+/// The page of a similar pair: the fragments they share, side by side.
+pub(crate) fn pair(pair: &Pair, a: &[File], b: &[File]) -> String {
+    let title = format!("{} and {}: {:.2} similar", pair.a, pair.b, pair.similarity);
+    let body = html! {
+        p { a href="../index.html" { "the class" } }
+        h1 { (title) }
+        p {
+            (format!("{:.0}%", pair.share_a * 100.0)) " of " (pair.a) "'s own code is in " (pair.b) "'s, "
+            (format!("{:.0}%", pair.share_b * 100.0)) " of " (pair.b) "'s in " (pair.a) "'s; the longest common run is "
+            (pair.longest) " tokens. Identifiers are compared as if renamed alike, comments and layout not at all. "
+            "A reason to look, not a verdict."
+        }
+        @for fragment in pair.fragments.iter().take(FRAGMENTS) {
+            h2 { (fragment.tokens) " tokens" }
+            div.code {
+                (lines(&pair.a, a, &fragment.a))
+                (lines(&pair.b, b, &fragment.b))
+            }
+        }
+        @if pair.fragments.len() > FRAGMENTS {
+            p.muted { (pair.fragments.len() - FRAGMENTS) " shorter fragments are not shown." }
+        }
+    };
+    page(&title, body)
+}
+
+/// The `lines` of one side's file, numbered, under its id and path.
+fn lines(id: &str, files: &[File], lines: &Lines) -> Markup {
+    let text = files.iter().find(|file| file.path == lines.file).map_or("", |file| file.text.as_str());
+    let shown: String = text
+        .lines()
+        .enumerate()
+        .skip(lines.first.saturating_sub(1))
+        .take(lines.last + 1 - lines.first.max(1))
+        .map(|(number, line)| format!("{:>4}  {line}\n", number + 1))
+        .collect();
+    html! {
+        div {
+            strong { (id) } " " code { (lines.file) } " lines " (lines.first) "–" (lines.last)
+            pre { (shown) }
         }
     }
 }

@@ -172,7 +172,10 @@ pub(crate) fn failed_most(graded: &[Graded]) -> Vec<Failed<'_>> {
 mod tests {
     use super::*;
 
-    fn book(rows: &[(&str, &str, &[(&str, &str)])]) -> Book {
+    /// An id, its score, and its points per group.
+    type Row<'a> = (&'a str, &'a str, &'a [(&'a str, &'a str)]);
+
+    fn book(rows: &[Row]) -> Book {
         rows.iter()
             .map(|(id, score, groups)| {
                 let groups = groups.iter().map(|(prefix, points)| ((*prefix).to_owned(), (*points).to_owned()));
