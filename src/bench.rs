@@ -343,22 +343,85 @@ pub fn grade(kit: &Path, assignments: &[String], out: &mut impl Write) -> Result
     Ok(())
 }
 
-/// A copy of the reference solution's crate (its manifest and sources) at a path no grading
-/// has seen: `target/bench/<assignment>-<process>-<time>/<assignment>`.
-fn copy_of_solution(kit: &Path, assignment: &str) -> Result<PathBuf, BenchError> {
-    let solution = kit.join("solution").join(assignment);
+/// A folder no grading has seen: `target/bench/<name>-<process>-<time>`.
+fn fresh_folder(kit: &Path, name: &str) -> PathBuf {
     let stamp = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default().as_nanos();
-    let copy =
-        kit.join("target").join("bench").join(format!("{assignment}-{}-{stamp}", std::process::id())).join(assignment);
+    kit.join("target").join("bench").join(format!("{name}-{}-{stamp}", std::process::id()))
+}
+
+/// A copy at `copy` of the crate `from` (its manifest and sources), its `lib.rs` ending with
+/// `comment` (so that it builds on its own).
+fn copy_crate(from: &Path, copy: &Path, comment: &str) -> Result<PathBuf, BenchError> {
     let io = |path: &Path| {
         let path = path.to_owned();
         move |source| BenchError::Read { path, source }
     };
-    std::fs::create_dir_all(copy.join("src")).map_err(io(&copy))?;
-    std::fs::copy(solution.join("Cargo.toml"), copy.join("Cargo.toml")).map_err(io(&solution))?;
-    for entry in std::fs::read_dir(solution.join("src")).map_err(io(&solution))? {
-        let entry = entry.map_err(io(&solution))?;
-        std::fs::copy(entry.path(), copy.join("src").join(entry.file_name())).map_err(io(&entry.path()))?;
+    std::fs::create_dir_all(copy.join("src")).map_err(io(copy))?;
+    std::fs::copy(from.join("Cargo.toml"), copy.join("Cargo.toml")).map_err(io(from))?;
+    for entry in std::fs::read_dir(from.join("src")).map_err(io(from))? {
+        let entry = entry.map_err(io(from))?;
+        let mut text = std::fs::read(entry.path()).map_err(io(&entry.path()))?;
+        if entry.file_name() == "lib.rs" {
+            text.extend_from_slice(comment.as_bytes());
+        }
+        std::fs::write(copy.join("src").join(entry.file_name()), text).map_err(io(&entry.path()))?;
     }
-    copy.canonicalize().map_err(io(&copy))
+    copy.canonicalize().map_err(io(copy))
+}
+
+/// A copy of the reference solution's crate at a path no grading has seen:
+/// `target/bench/<assignment>-<process>-<time>/<assignment>`.
+fn copy_of_solution(kit: &Path, assignment: &str) -> Result<PathBuf, BenchError> {
+    let copy = fresh_folder(kit, assignment).join(assignment);
+    copy_crate(&kit.join("solution").join(assignment), &copy, "")
+}
+
+/// Grades a class of `size` with `--batch`, `jobs` at once (see `gamekit bench batch`), and
+/// writes a row per submission and the class's figures.
+pub fn batch(kit: &Path, assignment: &str, size: usize, jobs: usize, out: &mut impl Write) -> Result<(), BenchError> {
+    let folder = fresh_folder(kit, &format!("batch-{assignment}"));
+    let class = folder.join("class");
+    for number in 0..size {
+        let from = if number % 3 == 2 { "starter" } else { "solution" };
+        let id = format!("{number:03}-{from}");
+        copy_crate(&kit.join(from).join(assignment), &class.join(id), &format!("\n// submission {number}\n"))?;
+    }
+    let batch = gamekit_grade::batch::Batch {
+        kit: kit.to_owned(),
+        assignment: assignment.to_owned(),
+        submissions: class,
+        out: folder.join("graded"),
+        jobs,
+        timeout: None,
+        shard: None,
+    };
+    let started = Instant::now();
+    let graded = gamekit_grade::batch::run(&batch, |_| {})
+        .map_err(|error| BenchError::Grade { assignment: assignment.to_owned(), reason: error.to_string() })?
+        .graded;
+    let seconds = started.elapsed().as_secs_f64();
+    writeln!(out, "{:<16} {:>8} {:>8} {:>8} {:>8} {:>7}", "submission", "build", "waiting", "tests", "total", "score")?;
+    let mut sums = [0.0; 3];
+    for one in &graded {
+        let timing = one.timing.unwrap_or_default();
+        sums = [sums[0] + timing.build, sums[1] + timing.waiting, sums[2] + timing.tests];
+        let score = one.report.as_ref().map_or("-".to_owned(), |report| format!("{:.2}", report.score));
+        writeln!(
+            out,
+            "{:<16} {:>7.1}s {:>7.1}s {:>7.1}s {:>7.1}s {score:>7}",
+            one.id, timing.build, timing.waiting, timing.tests, one.seconds
+        )?;
+    }
+    let count = graded.len() as f64;
+    let rate = count / seconds * 60.0;
+    writeln!(
+        out,
+        "{size} submissions, {jobs} at once: {seconds:.1} s with the reference first, {rate:.1} a minute, \
+         about {:.0} min for 200; on average a build {:.1} s, tests {:.1} s",
+        200.0 / rate,
+        sums[0] / count,
+        sums[2] / count
+    )?;
+    let _ = std::fs::remove_dir_all(&folder);
+    Ok(())
 }

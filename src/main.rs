@@ -241,6 +241,24 @@ enum BenchGame {
     /// solution cold (the submission and the suite compiled; the shared dependencies already
     /// built) and warm.
     Grade(BenchGradeArgs),
+    /// A class graded with --batch: SIZE submissions (copies of the reference solution, each
+    /// with a comment of its own so that each builds on its own, and one in three the handout
+    /// as it is); per submission its build, its wait for its turn to test and its tests, then
+    /// the class's time, its rate and what 200 would take at that rate.
+    Batch {
+        /// The assignment.
+        #[arg(default_value = "reversi")]
+        assignment: String,
+        /// How many submissions.
+        #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u16).range(1..))]
+        size: u16,
+        /// How many are graded at once [default: the cores].
+        #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+        jobs: Option<u16>,
+        /// The kit's folder [default: as for grade].
+        #[arg(long, value_name = "DIR")]
+        kit: Option<PathBuf>,
+    },
     /// 8×8 Reversi (Othello): perft from the standard start to DEPTH (the median of five
     /// runs of each depth), then the exact endgame solver on FFO #FIRST to #LAST.
     #[command(alias = "reversi")]
@@ -404,6 +422,12 @@ fn run(command: Commands) -> Result<ExitCode, ExitCode> {
             let kit = find_kit(kit, "bench")?;
             let assignments = if assignments.is_empty() { grade::assignments(&kit) } else { assignments };
             bench_command(bench::grade(&kit, &assignments, &mut std::io::stdout()))
+        }
+        Commands::Bench(BenchGame::Batch { assignment, size, jobs, kit }) => {
+            let kit = find_kit(kit, "bench")?;
+            let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+            let jobs = jobs.map_or(cores, usize::from);
+            bench_command(bench::batch(&kit, &assignment, usize::from(size), jobs, &mut std::io::stdout()))
         }
         Commands::Perft { game: PerftGame::Othello, depth } => {
             let started = std::time::Instant::now();

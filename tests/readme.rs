@@ -20,7 +20,7 @@ const KIT: &str = env!("CARGO_MANIFEST_DIR");
 const BUILD: &str = "cargo build --release --locked";
 
 /// The commands that are not run, and why.
-const NOT_RUN: [(&str, &str); 10] = [
+const NOT_RUN: [(&str, &str); 11] = [
     ("cargo install --path . --locked", "it installs into ~/.cargo/bin: a release build of its own, minutes"),
     ("sudo apt-get install bubblewrap", "it needs root and the network"),
     ("cargo test --workspace", "the quick tier: every test this one runs beside (minutes)"),
@@ -28,6 +28,7 @@ const NOT_RUN: [(&str, &str); 10] = [
         "cargo test --workspace -- --include-ignored",
         "it runs this very check, and every other (about 25 minutes in CI)",
     ),
+    ("./target/release/gamekit bench batch reversi --size 20", "a benchmark: a class of 20 graded, minutes"),
     ("cargo run --release -- bench connect-four", "a benchmark: minutes (1,000 begin-medium positions alone)"),
     ("cargo run --release -- bench connect-four --set begin-medium --limit 200", "a benchmark: 200 positions"),
     ("cargo bench --bench connect_four", "the same benchmark as `gamekit bench connect-four`: minutes"),

@@ -15,6 +15,7 @@
 //! that part of the class are graded; `gamekit merge` joins the parts ([`crate::merge`]).
 
 use crate::class::{self, Class, Graded, Manifest, Shard};
+use crate::graded::Timing;
 use crate::{BatchError, Options};
 use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};
@@ -104,7 +105,8 @@ pub fn run(batch: &Batch, event: impl Fn(Event) + Sync) -> Result<Class, BatchEr
                 .cloned()
                 .or_else(|| panic.downcast_ref::<&str>().map(|s| (*s).to_owned()));
             let why = format!("the grader failed on it: {}", why.unwrap_or_default());
-            Ok(Graded { id: id.clone(), report: Err(why), reused: false, seconds: started.elapsed().as_secs_f64() })
+            let seconds = started.elapsed().as_secs_f64();
+            Ok(Graded { id: id.clone(), report: Err(why), reused: false, seconds, timing: None })
         })?;
         event(Event::Done(&graded));
         Ok(graded)
@@ -158,13 +160,18 @@ fn grade_or_reuse(
         timeout: batch.timeout,
         only: None,
     };
-    let mut turn = None;
+    let (mut turn, mut built, mut waited) = (None, None, None);
     let report = crate::grade(&options, |progress| {
         if let crate::Progress::Testing(_) = progress {
+            built = Some(started.elapsed().as_secs_f64());
             turn = Some(testing.lock().unwrap_or_else(PoisonError::into_inner));
+            waited = Some(started.elapsed().as_secs_f64());
         }
     });
     drop(turn);
+    let seconds = started.elapsed().as_secs_f64();
+    let (build, tested) = (built.unwrap_or(seconds), waited.unwrap_or(seconds));
+    let timing = Timing { build, waiting: tested - build, tests: seconds - tested };
     let graded_crate = match &report {
         Ok(report) => Some(report.submission.clone()),
         Err(_) => crate::crate_in_upload(&batch.kit, &batch.assignment, path).ok(),
@@ -173,7 +180,8 @@ fn grade_or_reuse(
         id: id.to_owned(),
         report: report.map_err(|error| error.to_string()),
         reused: false,
-        seconds: started.elapsed().as_secs_f64(),
+        seconds,
+        timing: Some(timing),
     };
     graded.write(&dir, &fingerprint)?;
     // Its build output goes, whether it was graded or not, so that the disk used does not

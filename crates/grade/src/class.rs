@@ -13,7 +13,7 @@
 //! Everything for the class is computed from the submissions' reports and sources alone, so
 //! that a batch and a merge of shards write the same files.
 
-pub use crate::graded::Graded;
+pub use crate::graded::{Graded, Timing};
 pub use crate::tally::Change;
 
 use crate::tally::{self, Book, Scores};

@@ -14,6 +14,17 @@ pub struct Graded {
     /// Whether its report was kept from an earlier batch, its fingerprint unchanged.
     pub reused: bool,
     pub seconds: f64,
+    /// Where its time went, when it was graded now.
+    pub timing: Option<Timing>,
+}
+
+/// Where a submission's time went in a batch: its build (with its probe), the wait for its
+/// turn to test (one submission tests at a time), and its tests.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Timing {
+    pub build: f64,
+    pub waiting: f64,
+    pub tests: f64,
 }
 
 impl Graded {
@@ -55,7 +66,7 @@ impl Graded {
             Some(why) => Err(why.to_owned()),
             None => Ok(serde_json::from_value(json).ok()?),
         };
-        Some(Graded { id: id.to_owned(), report, reused: true, seconds })
+        Some(Graded { id: id.to_owned(), report, reused: true, seconds, timing: None })
     }
 
     /// Its points in each group of the rubric, as the gradebook shows them; empty when it

@@ -181,14 +181,36 @@ impl Report {
                 "visibility": "visible",
             }));
         }
-        serde_json::json!({
+        let mut results = serde_json::json!({
             "score": round(self.score),
             // The tests' own times, added up (they run several at once).
             "execution_time": self.tests.iter().map(|test| test.seconds).sum::<f64>().round(),
             "output": self.header_for_gradescope(),
             "visibility": "visible",
             "tests": tests,
-        })
+        });
+        let leaderboard = self.leaderboard_columns();
+        if !leaderboard.is_empty() {
+            results["leaderboard"] = leaderboard.into();
+        }
+        results
+    }
+
+    /// The rubric's leaderboard columns this submission is ranked on: those whose timed tests
+    /// it passed, every one of them.
+    fn leaderboard_columns(&self) -> Vec<serde_json::Value> {
+        let mut columns = Vec::new();
+        for column in &self.leaderboard {
+            let timed: Vec<&crate::TestResult> =
+                self.tests.iter().filter(|test| test.name.starts_with(&column.prefix)).collect();
+            if timed.is_empty() || timed.iter().any(|test| test.status != Status::Passed) {
+                continue;
+            }
+            let seconds = timed.iter().map(|test| test.seconds).sum::<f64>();
+            let value = (seconds * 1000.0).round() / 1000.0;
+            columns.push(serde_json::json!({ "name": column.name, "value": value, "order": column.order }));
+        }
+        columns
     }
     /// Gradescope's `results.json` when a submission could not be graded at all: no points,
     /// and why.
@@ -209,5 +231,67 @@ impl Report {
             let _ = write!(text, "\nnote: {note}");
         }
         text
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::sandbox::Isolation;
+    use crate::{Report, Rubric, Status, TestResult};
+
+    const RUBRIC: &str = "assignment = 'a'\npackage = 'a'\n\
+        [[group]]\nprefix = 'fast::'\npoints = 10\n\
+        [[leaderboard]]\nname = 'seconds'\nprefix = 'fast::table::'\n";
+
+    fn test(name: &str, status: Status, seconds: f64) -> TestResult {
+        let points = if status == Status::Passed { 5.0 } else { 0.0 };
+        let group = "fast::".to_owned();
+        TestResult {
+            name: name.into(),
+            group,
+            points,
+            max_points: 5.0,
+            status,
+            seconds,
+            unchecked_until: None,
+            explanation: String::new(),
+        }
+    }
+
+    /// A rubric's leaderboard is loaded and checked like the rest of it.
+    fn load(name: &str, text: &str) -> Result<Rubric, crate::GradeError> {
+        let kit = crate::scratch(&format!("gradescope-{name}"));
+        std::fs::create_dir_all(kit.join("fixtures/a")).expect("a fixture folder");
+        std::fs::write(kit.join("fixtures/a/rubric.toml"), text).expect("a rubric");
+        let rubric = Rubric::load(&kit, "a");
+        let _ = std::fs::remove_dir_all(kit);
+        rubric
+    }
+
+    #[test]
+    fn the_leaderboard_ranks_the_timed_tests_added_up_when_all_of_them_passed() {
+        let rubric = load("ranked", RUBRIC).expect("a rubric with a leaderboard");
+        assert_eq!(rubric.leaderboard[0].order, "asc", "the fastest first unless it says otherwise");
+        let mut report = Report::new(&rubric, std::path::Path::new("a"), Isolation::Bubblewrap);
+        report.tests = vec![
+            test("fast::table::small", Status::Passed, 0.25),
+            test("fast::table::large", Status::Passed, 1.0004),
+            test("fast::other", Status::Failed, 9.0),
+        ];
+        let results = report.gradescope();
+        assert_eq!(results["leaderboard"], serde_json::json!([{ "name": "seconds", "value": 1.25, "order": "asc" }]));
+        report.tests[1].status = Status::TimedOut;
+        assert!(
+            report.gradescope().get("leaderboard").is_none(),
+            "a submission that failed a timed test is not ranked"
+        );
+    }
+
+    #[test]
+    fn a_leaderboard_of_no_groups_tests_or_of_an_unknown_order_is_refused() {
+        let unknown = RUBRIC.replace("prefix = 'fast::table::'", "prefix = 'slow::'");
+        assert!(load("unknown", &unknown).is_err_and(|error| error.to_string().contains("names no group's tests")));
+        let order = format!("{RUBRIC}order = 'fastest'\n");
+        assert!(load("order", &order).is_err_and(|error| error.to_string().contains("neither asc nor desc")));
     }
 }

@@ -494,16 +494,20 @@ fn write_harness(kit: &Path, rubric: &Rubric, side: Side, dir: &Path, name: &str
 
 /// The kit's profiles: a submission is compiled as the kit compiles its solution
 /// (connect_n's optimised, as the course built SmartPlayer in Release); a probe optimised,
-/// as it answers hundreds of thousands of calls a test.
+/// as it answers hundreds of thousands of calls a test. A probe is built once, from nothing,
+/// and never debugged: without debug information or incremental compilation, its build
+/// takes half the time (3.3 s against 6.7 s for reversi's, `gamekit bench batch`).
 fn profile(kit_manifest: &toml::Table, side: Side, name: &str) -> Option<toml::Value> {
     let mut profile = kit_manifest.get("profile").cloned()?;
+    let dev = profile.get_mut("dev").and_then(toml::Value::as_table_mut)?;
     if matches!(side, Side::Probe { .. }) {
-        let packages =
-            profile.get_mut("dev").and_then(|dev| dev.get_mut("package")).and_then(toml::Value::as_table_mut)?;
-        let mut optimised = toml::Table::new();
-        optimised.insert("opt-level".into(), 3.into());
-        packages.insert(name.to_owned(), optimised.into());
+        dev.insert("debug".into(), 0.into());
+        dev.insert("incremental".into(), false.into());
     }
+    let packages = dev.get_mut("package").and_then(toml::Value::as_table_mut)?;
+    let mut optimised = toml::Table::new();
+    optimised.insert("opt-level".into(), 3.into());
+    packages.insert(name.to_owned(), optimised.into());
     Some(profile)
 }
 

@@ -35,6 +35,12 @@ pub fn merge(kit: &Path, parts: &[PathBuf], out: &Path) -> Result<Class, BatchEr
         if *count.get_or_insert(n) != n {
             return refuse(format!("a shard of {n}, not of {}", count.unwrap_or(n)));
         }
+        // An id is a folder's name in the class: never a path out of the output folder.
+        if let Some(id) =
+            manifest.ids.iter().find(|id| id.is_empty() || id.starts_with('.') || id.contains(['/', '\\']))
+        {
+            return refuse(format!("'{id}' is not a submission's id"));
+        }
         if let Some(other) = seen.insert(index, part) {
             return refuse(format!("shard {index}/{n} again (it is {} too)", other.display()));
         }

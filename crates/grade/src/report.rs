@@ -1,6 +1,7 @@
 //! The grading report, as our JSON has it; `text.rs` shows it to a person, `gradescope.rs`
 //! and `classroom.rs` write it as those platforms read it.
 
+use crate::rubric::Leaderboard;
 use crate::sandbox::Isolation;
 use crate::{Group, Rubric};
 use serde::Serialize;
@@ -91,6 +92,9 @@ pub struct Report {
     /// The rubric's groups, in its order.
     #[serde(skip)]
     pub(super) groups: Vec<Group>,
+    /// The rubric's leaderboard.
+    #[serde(skip)]
+    pub(super) leaderboard: Vec<Leaderboard>,
 }
 
 impl Report {
@@ -108,6 +112,7 @@ impl Report {
             notes: Vec::new(),
             only: None,
             groups: rubric.groups.clone(),
+            leaderboard: rubric.leaderboard.clone(),
         }
     }
 

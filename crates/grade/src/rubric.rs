@@ -34,6 +34,28 @@ pub struct Rubric {
     /// The groups, tried in order.
     #[serde(rename = "group")]
     pub groups: Vec<Group>,
+    /// What Gradescope's leaderboard ranks, if anything (opted into per assignment).
+    #[serde(default)]
+    pub leaderboard: Vec<Leaderboard>,
+}
+
+/// A column of Gradescope's leaderboard (the `leaderboard` of `results.json`): the seconds the
+/// tests whose names start with `prefix` took, added up, for a submission that passed them
+/// all (one that did not is not ranked on it).
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Leaderboard {
+    /// The column's title, as the class sees it.
+    pub name: String,
+    /// The start of the timed tests' names.
+    pub prefix: String,
+    /// `asc` (the fastest first, the default) or `desc`.
+    #[serde(default = "ascending")]
+    pub order: String,
+}
+
+fn ascending() -> String {
+    "asc".to_owned()
 }
 
 /// Tests sharing points: those whose names start with `prefix`.
@@ -145,6 +167,22 @@ impl Rubric {
                 "group '{}': visibility '{}' is none of {known}",
                 group.prefix, group.visibility
             )));
+        }
+        for column in &rubric.leaderboard {
+            if !["asc", "desc"].contains(&column.order.as_str()) {
+                return Err(error(format!(
+                    "leaderboard '{}': order '{}' is neither asc nor desc",
+                    column.name, column.order
+                )));
+            }
+            let timed =
+                |group: &Group| group.prefix.starts_with(&column.prefix) || column.prefix.starts_with(&group.prefix);
+            if column.name.is_empty() || !rubric.groups.iter().any(timed) {
+                return Err(error(format!(
+                    "leaderboard '{}' times '{}', which names no group's tests",
+                    column.name, column.prefix
+                )));
+            }
         }
         let sizes = [rubric.memory, rubric.output].into_iter();
         let sizes = sizes.chain(rubric.groups.iter().flat_map(|group| group.memory.into_iter().chain(group.output)));
