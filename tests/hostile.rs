@@ -837,8 +837,8 @@ fn calls_back_the_judge_never_asked_for_gain_nothing() {
 
 /// In a class graded with `--batch`, a submission knows where the reports go (the worst
 /// case: their paths written into its code) and writes forged ones there, now and from a
-/// process it leaves running; its classmate's report, the gradebook and the summary stay
-/// the grader's.
+/// process it leaves running; its classmate's report and kept sources and the class's files
+/// (the gradebook, the summary, the page, the similarity) stay the grader's.
 #[test]
 #[cfg_attr(no_bubblewrap, ignore = "bubblewrap cannot make namespaces here (seen when the checks were built)")]
 #[cfg_attr(not(no_bubblewrap), ignore = "full tier: cargo test --workspace -- --include-ignored")]
@@ -854,7 +854,16 @@ fn a_submission_graded_in_a_batch_cannot_touch_the_classs_reports() {
     for file in ["Cargo.toml", "src/lib.rs"] {
         std::fs::copy(solution.join(file), alice.join(file)).expect("alice's files");
     }
-    let targets = ["submissions/alice/report.txt", "submissions/alice/report.json", "gradebook.csv", "summary.txt"];
+    let targets = [
+        "submissions/alice/report.txt",
+        "submissions/alice/report.json",
+        "submissions/alice/sources/src/lib.rs",
+        "gradebook.csv",
+        "summary.txt",
+        "index.html",
+        "similarity.csv",
+        "class.json",
+    ];
     let paths: Vec<String> = targets.iter().map(|target| format!("{:?}", out.join(target))).collect();
     let attack = format!(
         "for path in [{}] {{\n        \

@@ -102,7 +102,8 @@ pub struct Class {
 
 /// Writes the class's files into `out` (all but the submissions' own, already there) from
 /// `graded`, sorted by id: `class.json`, `gradebook.csv`, `changes.csv` when a gradebook was
-/// there before, `summary.txt` and `index.html`.
+/// there before, `similarity.csv` and the pages of the pairs worth a look, `summary.txt` and
+/// `index.html`.
 ///
 /// # Errors
 /// When a file cannot be written.

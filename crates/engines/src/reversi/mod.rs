@@ -60,6 +60,9 @@ pub struct Position {
     cells: Vec<char>,
 }
 
+/// The eight lines from a cell, in the order flips are listed.
+const DIRECTIONS: [(i64, i64); 8] = [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)];
+
 impl Position {
     /// The start of a game: four discs in the centre, X on the main diagonal, no blocks.
     ///
@@ -130,25 +133,32 @@ impl Position {
     /// The discs `player` would flip by playing at (`row`, `col`), line by line in a fixed
     /// order; empty when the move is illegal (off the board, not empty, or flipping nothing).
     pub fn flips(&self, player: char, row: i64, col: i64) -> Vec<(usize, usize)> {
-        if self.cell(row, col) != Some(EMPTY) {
-            return Vec::new();
-        }
-        let opponent = opponent(player);
         let mut flips = Vec::new();
-        for (dr, dc) in [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)] {
-            let line = (1..).map(|step| (row + step * dr, col + step * dc));
-            let run: Vec<(i64, i64)> = line.clone().take_while(|&(r, c)| self.cell(r, c) == Some(opponent)).collect();
-            let (end_row, end_col) = (row + (run.len() as i64 + 1) * dr, col + (run.len() as i64 + 1) * dc);
-            if !run.is_empty() && self.cell(end_row, end_col) == Some(player) {
-                flips.extend(run.iter().map(|&(r, c)| (r as usize, c as usize)));
+        if self.cell(row, col) == Some(EMPTY) {
+            for (dr, dc) in DIRECTIONS {
+                let captured = self.captured(player, (row, col), (dr, dc));
+                flips.extend((1..=captured).map(|step| ((row + step * dr) as usize, (col + step * dc) as usize)));
             }
         }
         flips
     }
 
-    /// Whether `player` may play at (`row`, `col`).
+    /// Whether `player` may play at (`row`, `col`). (A suite asks this of every cell of
+    /// thousands of boards: nothing is allocated.)
     pub fn is_legal(&self, player: char, row: i64, col: i64) -> bool {
-        !self.flips(player, row, col).is_empty()
+        self.cell(row, col) == Some(EMPTY)
+            && DIRECTIONS.iter().any(|&direction| self.captured(player, (row, col), direction) > 0)
+    }
+
+    /// How many of the opponent's discs a disc of `player` at `from` captures in
+    /// `direction`: the run of them that starts next to it and ends at one of `player`'s.
+    fn captured(&self, player: char, (row, col): (i64, i64), (dr, dc): (i64, i64)) -> i64 {
+        let opponent = opponent(player);
+        let mut step = 1;
+        while self.cell(row + step * dr, col + step * dc) == Some(opponent) {
+            step += 1;
+        }
+        if step > 1 && self.cell(row + step * dr, col + step * dc) == Some(player) { step - 1 } else { 0 }
     }
 
     /// Every legal move of `player`, in row-major order.
