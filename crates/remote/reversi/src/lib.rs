@@ -58,8 +58,11 @@ fn valid_move_on(board: &mut [char], n: usize, p: char, y: i32, x: i32, flip: bo
 struct Sweep {
     board: Vec<char>,
     flip: bool,
-    answers: Option<std::collections::HashMap<char, Vec<(bool, Option<Vec<char>>)>>>,
+    answers: Option<std::collections::HashMap<char, Vec<Answer>>>,
 }
+
+/// What a call at one cell returned, and the board after it as cells.
+type Answer = (bool, Option<Vec<char>>);
 
 static SWEEP: std::sync::Mutex<Option<Sweep>> = std::sync::Mutex::new(None);
 
@@ -72,7 +75,7 @@ fn swept(board: &mut [char], p: char, flip: bool, at: usize) -> Option<bool> {
     if !fresh || !known {
         let players: Vec<char> = ['X', 'O'].into_iter().chain((p != 'X' && p != 'O').then_some(p)).collect();
         let answers = gamekit_probe::try_call::<calls::EveryCell>(&(rows(board), players.clone(), flip));
-        let cells = |answers: Vec<Valid>| -> Vec<(bool, Option<Vec<char>>)> {
+        let cells = |answers: Vec<Valid>| -> Vec<Answer> {
             answers.into_iter().map(|(valid, after)| (valid, after.map(|after| after.chars().collect()))).collect()
         };
         let answers = answers.ok().map(|answers| players.into_iter().zip(answers.into_iter().map(cells)).collect());
