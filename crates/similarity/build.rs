@@ -3,13 +3,14 @@
 //! `target/copydetect/bin/python` (`python3 -m venv target/copydetect &&
 //! target/copydetect/bin/pip install copydetect`). Where it is missing, the cfg
 //! `no_copydetect` marks that check ignored, with the reason, rather than letting it pass
-//! unrun; under CI (`CI` set) a missing copydetect fails the build.
+//! unrun; in the kit's own CI (`GAMEKIT_CI` set, as `.ci/run` sets it) a missing copydetect
+//! fails the build. Not under any `CI`: a deployment that builds gamekit needs no copydetect.
 
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
 fn main() {
-    println!("cargo::rerun-if-env-changed=CI");
+    println!("cargo::rerun-if-env-changed=GAMEKIT_CI");
     println!("cargo::rerun-if-env-changed=COPYDETECT_PYTHON");
     println!("cargo::rustc-check-cfg=cfg(no_copydetect)");
     let root = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").unwrap()).join("../..");
@@ -30,8 +31,8 @@ fn main() {
         .is_ok_and(|status| status.success());
     if !copydetect {
         assert!(
-            std::env::var_os("CI").is_none(),
-            "CI must compare with copydetect: install it into {} (python3 -m venv target/copydetect && \
+            std::env::var_os("GAMEKIT_CI").is_none(),
+            "the kit's CI must compare with copydetect: install it into {} (python3 -m venv target/copydetect && \
              target/copydetect/bin/pip install copydetect) or set COPYDETECT_PYTHON",
             python.display()
         );

@@ -71,6 +71,9 @@ fn script(root: &Path, script: &Path) -> String {
         .env("CARGO_NET_OFFLINE", "true")
         .env_remove("CARGO_TARGET_DIR")
         .env_remove("RUSTFLAGS")
+        // Gradescope's machine is no CI of the kit's: its build does not demand the kit's
+        // checks' tools.
+        .env_remove("GAMEKIT_CI")
         .output()
         .expect("bash runs");
     let output = format!("{}{}", String::from_utf8_lossy(&run.stdout), String::from_utf8_lossy(&run.stderr));

@@ -46,15 +46,17 @@ pub fn has_empty_cells<const N: usize>(board: &Board<N>) -> bool {
 }
 
 /// Plays one game on an N×N board on the console: the blocks, then the rounds, then the
-/// result, exactly as the course's sample program does.
+/// result, exactly as the course's sample program does. The board starts empty but for the
+/// four discs in the centre: `X` at `[N/2-1][N/2-1]` and `[N/2][N/2]`, `O` at
+/// `[N/2-1][N/2]` and `[N/2][N/2-1]`.
 ///
 /// 1. Asks `Enter number of blocks: ` until a count of at most N·N/2 is entered (a larger one
 ///    prints `Too many blocks!`); then `Enter position for block K: ` for each block, until
 ///    the address is an empty cell on the board (else `Invalid position!`).
 /// 2. Round after round, Black (X) first: `Round R:` and the board; then either
 ///    `Player P has no valid moves! Pass!` or `Player P's turn: ` until a valid move is
-///    entered (else `Invalid move!`), which is played. The game ends when the board is full
-///    or after two passes in a row.
+///    entered (else `Invalid move!`), which is played. A pass takes its round. The game ends
+///    when the board is full (then no `Round` line) or after two passes in a row.
 /// 3. `Game over:`, the board, and `Player X wins!`, `Player O wins!` or `Draw game!`.
 ///
 /// An unreadable answer ([`Console::read_int`] or [`Console::read_position`] gives
