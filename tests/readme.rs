@@ -26,7 +26,7 @@ const NOT_RUN: [(&str, &str); 11] = [
     ("cargo test --workspace", "the quick tier: every test this one runs beside (minutes)"),
     (
         "cargo test --workspace -- --include-ignored",
-        "it runs this very check, and every other (about 25 minutes in CI)",
+        "it runs this very check, and every other (about 20 minutes in CI)",
     ),
     ("./target/release/gamekit bench batch reversi --size 20", "a benchmark: a class of 20 graded, minutes"),
     ("cargo run --release -- bench connect-four", "a benchmark: minutes (1,000 begin-medium positions alone)"),

@@ -30,7 +30,7 @@ fn files(dir: &Path) -> Vec<File> {
 }
 
 /// Every pair of `graded` that shares code of its own, most similar first: the sources kept
-/// in `out`, the handout's (`starter/<assignment>/src` in the kit) left out.
+/// in `out`, the handout's (every `.rs` of `starter/<assignment>` in the kit) left out.
 pub(crate) fn pairs(out: &Path, kit: &Path, assignment: &str, graded: &[Graded]) -> Vec<Pair> {
     let class: Vec<Submission> = graded
         .iter()
