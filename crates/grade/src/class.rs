@@ -134,7 +134,7 @@ pub fn write(
     write_pairs(out, &look)?;
     let summary = summary(&graded, changes.as_deref(), look.len());
     std::fs::write(out.join("summary.txt"), &summary).map_err(BatchError::io("cannot write summary.txt"))?;
-    let page = page::Class {
+    let page = page::Index {
         assignment: &manifest.assignment,
         rubric,
         graded: &graded,

@@ -42,8 +42,8 @@ pub(crate) fn segment(text: &str) -> String {
     percent_encoding::utf8_percent_encode(text, percent_encoding::NON_ALPHANUMERIC).to_string()
 }
 
-/// What the class page shows besides the submissions.
-pub(crate) struct Class<'a> {
+/// What the class page, `index.html`, is drawn from.
+pub(crate) struct Index<'a> {
     pub assignment: &'a str,
     pub rubric: &'a Rubric,
     pub graded: &'a [Graded],
@@ -55,7 +55,7 @@ pub(crate) struct Class<'a> {
 /// `index.html`: the scores' histogram, each group's points and pass rate, the tests failed
 /// most with their clearest explanation, every submission linked to its report, and who
 /// moved since the last gradebook.
-pub(crate) fn index(class: &Class) -> String {
+pub(crate) fn index(class: &Index) -> String {
     let scores = Scores::of(class.graded);
     let not_compiling = class.graded.iter().filter(|one| one.status() == "does not compile").count();
     let not_graded = class.graded.iter().filter(|one| one.report.is_err()).count();
@@ -188,7 +188,7 @@ fn moved(changes: &[Change]) -> Markup {
 }
 
 /// Every submission, its score linked to its report.
-fn submissions(class: &Class) -> Markup {
+fn submissions(class: &Index) -> Markup {
     html! {
         table {
             tr {
