@@ -59,7 +59,7 @@ pub fn human_move<R: BufRead, W: Write>(board: &Board, console: &mut Console<R, 
 /// board ([`display_board`]), then moves in turn, X first, showing the board after each,
 /// until [`winner`] is no longer [`NO_ONE`]; then [`announce_winner`]. The human moves with
 /// [`human_move`]; the computer's moves come from `computer`, each announced as
-/// `I shall take square number N`.
+/// `I shall take square number N` and a newline.
 ///
 /// # Errors
 /// [`Error::EndOfInput`] when the input ends at a prompt (pass on what the console's reads
