@@ -96,8 +96,6 @@ pub struct Class {
     pub graded: Vec<Graded>,
     /// `summary.txt`.
     pub summary: String,
-    /// Against the gradebook that was there before, if one was.
-    pub changes: Option<Vec<Change>>,
 }
 
 /// Writes the class's files into `out` (all but the submissions' own, already there) from
@@ -142,7 +140,7 @@ pub fn write(
         similar: &look,
     };
     std::fs::write(out.join("index.html"), page::index(&page)).map_err(BatchError::io("cannot write index.html"))?;
-    Ok(Class { graded, summary, changes })
+    Ok(Class { graded, summary })
 }
 
 /// The pages of the pairs worth a look, replacing those of an earlier run.

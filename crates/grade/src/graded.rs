@@ -122,3 +122,41 @@ pub(crate) fn keep_sources(crate_dir: &Path, dir: &Path) -> Result<(), BatchErro
 pub(crate) fn submission_dir(out: &Path, id: &str) -> PathBuf {
     out.join("submissions").join(id)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What a batch keeps of a submission for the similarity is read outside any sandbox:
+    /// a hostile submission must not make it copy what is not its own code.
+    #[test]
+    fn only_the_submissions_own_rust_files_of_bounded_size_are_kept_never_what_a_link_leads_to() {
+        let scratch = crate::scratch("graded-keep");
+        let (submission, out) = (scratch.join("mallory"), scratch.join("out"));
+        let src = submission.join("src");
+        std::fs::create_dir_all(src.join("nested")).expect("a submission");
+        let secret = scratch.join("secret.rs");
+        std::fs::write(&secret, "the grader's secret").expect("a file outside the submission");
+        std::fs::write(src.join("lib.rs"), "pub fn f() {}\n").expect("lib.rs");
+        std::fs::write(src.join("nested/deep.rs"), "fn g() {}\n").expect("deep.rs");
+        std::fs::write(src.join("notes.txt"), "not Rust").expect("notes.txt");
+        std::fs::write(src.join("huge.rs"), vec![b' '; SOURCE_LIMIT as usize + 1]).expect("huge.rs");
+        std::os::unix::fs::symlink(&secret, src.join("link.rs")).expect("a link to a file");
+        std::os::unix::fs::symlink(&scratch, src.join("everything")).expect("a link to a folder");
+        keep_sources(&submission, &out).expect("kept");
+        let mut kept: Vec<String> = crate::walk::all(&out.join("sources"))
+            .flatten()
+            .filter(|entry| entry.file_type().is_file())
+            .map(|entry| entry.path().strip_prefix(&out).expect("below out").display().to_string())
+            .collect();
+        kept.sort();
+        assert_eq!(kept, ["sources/src/lib.rs", "sources/src/nested/deep.rs"]);
+
+        // A `src` that is itself a link keeps nothing, and what an earlier run kept goes.
+        std::fs::rename(&src, submission.join("elsewhere")).expect("src moved");
+        std::os::unix::fs::symlink(submission.join("elsewhere"), &src).expect("src a link");
+        keep_sources(&submission, &out).expect("kept");
+        assert!(!out.join("sources").exists(), "a linked src/ was kept");
+        let _ = std::fs::remove_dir_all(scratch);
+    }
+}

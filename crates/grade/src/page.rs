@@ -273,7 +273,7 @@ fn lines(id: &str, files: &[File], lines: &Lines) -> Markup {
         .lines()
         .enumerate()
         .skip(lines.first.saturating_sub(1))
-        .take(lines.last + 1 - lines.first.max(1))
+        .take((lines.last + 1).saturating_sub(lines.first.max(1)))
         .map(|(number, line)| format!("{:>4}  {line}\n", number + 1))
         .collect();
     html! {
