@@ -84,7 +84,7 @@ impl Manifest {
         serde_json::from_slice(&text).map_err(|error| BatchError::Merge(format!("{}: {error}", path.display())))
     }
 
-    fn write(&self, out: &Path) -> Result<(), BatchError> {
+    pub(crate) fn write(&self, out: &Path) -> Result<(), BatchError> {
         let text = serde_json::to_string_pretty(self).expect("a manifest serialises") + "\n";
         std::fs::write(out.join("class.json"), text).map_err(BatchError::io("cannot write class.json"))
     }

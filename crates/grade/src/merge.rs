@@ -95,3 +95,48 @@ fn copy(from: &Path, to: &Path) -> Result<(), BatchError> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Shard outputs holding only their `class.json`, and what merging them says.
+    fn refusal(name: &str, manifests: &[Manifest]) -> String {
+        let scratch = crate::scratch(&format!("merge-{name}"));
+        let parts: Vec<PathBuf> = (0..manifests.len()).map(|i| scratch.join(format!("part-{i}"))).collect();
+        for (part, manifest) in parts.iter().zip(manifests) {
+            std::fs::create_dir_all(part).expect("a shard's folder");
+            manifest.write(part).expect("its class.json");
+        }
+        let said = merge(&scratch, &parts, &scratch.join("out")).map(|_| ()).expect_err("refused").to_string();
+        let _ = std::fs::remove_dir_all(scratch);
+        said
+    }
+
+    fn shard(index: usize, ids: &[&str]) -> Manifest {
+        Manifest {
+            assignment: "tictactoe".into(),
+            shard: Some(Shard { index, count: 2 }),
+            ids: ids.iter().map(|id| (*id).to_owned()).collect(),
+            suite: "kit".into(),
+        }
+    }
+
+    #[test]
+    fn only_every_shard_of_one_class_graded_alike_is_merged() {
+        let whole = Manifest { shard: None, ..shard(1, &["ann"]) };
+        assert!(refusal("whole", &[whole, shard(2, &[])]).contains("a whole class, not a shard"));
+        let other = Manifest { assignment: "reversi".into(), ..shard(2, &[]) };
+        assert!(refusal("assignment", &[shard(1, &[]), other]).contains("reversi, not tictactoe"));
+        let regraded = Manifest { suite: "another kit".into(), ..shard(2, &[]) };
+        assert!(refusal("suite", &[shard(1, &[]), regraded]).contains("another kit, grader or time limit"));
+        assert!(refusal("twice", &[shard(1, &[]), shard(1, &[])]).contains("shard 1/2 again"));
+        assert!(refusal("missing", &[shard(1, &[])]).contains("shard 2/2 missing"));
+        let three = Manifest { shard: Some(Shard { index: 2, count: 3 }), ..shard(2, &[]) };
+        assert!(refusal("count", &[shard(1, &[]), three]).contains("a shard of 3, not of 2"));
+        for id in ["../../escape", ".hidden", ""] {
+            let said = refusal("id", &[shard(1, &[id]), shard(2, &[])]);
+            assert!(said.contains("is not a submission's id"), "{id:?}: {said}");
+        }
+    }
+}
