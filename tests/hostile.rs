@@ -272,6 +272,31 @@ pub fn everything_at_once() {
         try_write(&entry.path().join("FORGED"));
         try_write(&entry.path().join("Cargo.toml"));
     }
+    // The kit's probe crate, copied once for every harness, and its build (in the kit's
+    // target/grade, or in the grader's folder in a temporary directory for users of their
+    // own): where a folder can be listed, and where the probe's harness says it is.
+    let scratches = ["/tmp", "/var/tmp", "/dev/shm"]
+        .iter()
+        .flat_map(|dir| std::fs::read_dir(dir).into_iter().flatten().flatten().map(|entry| entry.path()))
+        .chain([grade]);
+    let mut probes: Vec<std::path::PathBuf> = scratches
+        .flat_map(|scratch| std::fs::read_dir(scratch).into_iter().flatten().flatten().map(|entry| entry.path()))
+        .filter(|path| path.file_name().is_some_and(|name| name.to_string_lossy().starts_with("probe-")))
+        .collect();
+    let exe = std::env::current_exe().unwrap_or_default();
+    for manifest in exe.ancestors().filter_map(|dir| std::fs::read_to_string(dir.join("Cargo.toml")).ok()) {
+        for line in manifest.lines().filter(|line| line.contains("/kit/crates/probe")) {
+            let path = std::path::Path::new(line.split('"').nth(1).unwrap_or_default());
+            probes.extend(path.ancestors().nth(3).map(std::path::Path::to_owned));
+        }
+    }
+    for probe in probes {
+        try_write(&probe.join("kit/Cargo.toml"));
+        try_write(&probe.join("kit/crates/probe/src/lib.rs"));
+        for built in std::fs::read_dir(probe.join("template/target/debug/deps")).into_iter().flatten().flatten() {
+            try_write(&built.path());
+        }
+    }
     reach_out();
     let later = format!(
         "sleep 2; echo forged > {kit}/FORGED_LATER; echo forged > {kit}/target/hostile/report.json; sleep 30",
@@ -531,7 +556,24 @@ fn assert_run_time_attacks_fail(assignment: &str, submission: &Path, isolation: 
     for entry in std::fs::read_dir(kit.join("target/grade")).expect("the grader's directory").flatten() {
         assert!(!entry.path().join("FORGED").exists(), "the submission wrote into {}", entry.path().display());
     }
+    let shared_probes: Vec<PathBuf> = ["/tmp", "/var/tmp", "/dev/shm"]
+        .iter()
+        .flat_map(|dir| std::fs::read_dir(dir).into_iter().flatten().flatten().map(|entry| entry.path()))
+        .chain([kit.join("target/grade")])
+        .flat_map(|scratch| std::fs::read_dir(scratch).into_iter().flatten().flatten().map(|entry| entry.path()))
+        .filter(|path| path.file_name().is_some_and(|name| name.to_string_lossy().starts_with("probe-")))
+        .collect();
+    assert!(!shared_probes.is_empty(), "no copy of the kit's probe crate was found");
+    for probe in shared_probes {
+        for (path, bytes) in digest(&probe) {
+            let forged = bytes.windows(FORGED.len()).any(|window| window == FORGED);
+            assert!(!forged, "the submission changed the kit's probe crate or its build: {}", path.display());
+        }
+    }
 }
+
+/// What [`HELPERS`]'s `try_write` writes.
+const FORGED: &[u8] = b"forged by a hostile submission";
 
 #[test]
 #[cfg_attr(no_bubblewrap, ignore = "bubblewrap cannot make namespaces here (seen when the checks were built)")]

@@ -28,6 +28,10 @@ pub struct Built {
     pub group: u32,
     /// The seccomp filter's launcher, which every sandbox runs its program through.
     pub confine: PathBuf,
+    /// The libraries Cargo compiled for the probe (those it found built are not among them):
+    /// what shows that the kit's probe crate was not compiled again.
+    #[cfg_attr(not(test), expect(dead_code, reason = "read by the check that the probe crate is built once"))]
+    pub compiled: Vec<String>,
 }
 
 /// Where a submission is graded: its harness package (its directory and name), the copy of
@@ -137,7 +141,6 @@ pub fn build(
 ) -> Result<Result<Built, String>, GradeError> {
     remote_crate(kit, &rubric.assignment)
         .ok_or_else(|| GradeError::Harness(format!("{} has no judge (crates/remote/{0})", rubric.assignment)))?;
-    write_harness(kit, rubric, Side::Probe { submission: crate_dir, work: &place.work }, &place.dir, &place.package)?;
     let toolchain = Toolchain::find();
     if isolation == Isolation::Users
         && let Err(why) = crate::sandbox::sysroot()
@@ -149,29 +152,30 @@ pub fn build(
              first on the PATH"
         )));
     }
+    let scratch = place.dir.parent().unwrap_or(&place.dir);
+    let probe = shared_probe(kit, scratch, &toolchain, isolation)?;
+    let side = Side::Probe { submission: crate_dir, work: &place.work, probe: &probe.crate_dir() };
+    write_harness(kit, rubric, side, &place.dir, &place.package)?;
     fetch(&toolchain, &place.dir)?;
     let confine = build_confine(kit, place, &toolchain)?;
-    let mut sandbox = Sandbox::new(isolation, &place.dir)
+    // Built apart, per harness: a program left by another submission must never stand in
+    // for a missing one. Only the kit's probe crate comes in already built.
+    let programs_target = place.dir.join("target");
+    seed(&probe.template(), &programs_target)
+        .map_err(GradeError::io(format!("cannot copy the probe crate's build into {}", programs_target.display())))?;
+    let mut sandbox = cargo_sandbox(isolation, &place.dir, &toolchain)
         .confined(&confine)
         .writable(&place.dir)
         .read_only(&place.work)
-        .env("HOME", "/tmp")
-        .env("CARGO_TERM_COLOR", "never");
+        .read_only(&probe.kit());
     if crate::sandbox::is_root() {
         // The harness and the copy become its builds' own user's, readable by its tests'
         // group only: a build runs as that user, never as the grader's.
         for dir in [&place.dir, &place.work] {
             give(dir, place.user).map_err(GradeError::io(format!("cannot give {} to its user", dir.display())))?;
         }
-        // Its Cargo home inside its target, out of the way of the configuration Cargo reads
-        // where root runs it (`cargo fetch` in the harness).
-        let home = place.dir.join("target").join("cargo-home");
-        sandbox = sandbox.as_user(place.user).in_group(place.user).env("CARGO_HOME", home);
+        sandbox = sandbox.as_user(place.user).in_group(place.user);
     }
-    sandbox = toolchain.expose(sandbox, isolation);
-    // Built apart, per harness: a program left by another submission must never stand in
-    // for a missing one.
-    let programs_target = place.dir.join("target");
     let mut args: Vec<OsString> =
         ["build", "--bins", "--package", &rubric.package, "--package", &place.package].map(OsString::from).into();
     args.extend(["--offline", "--locked", "--quiet", "--message-format=json", "--target-dir"].map(OsString::from));
@@ -184,7 +188,187 @@ pub fn build(
     }
     let programs = programs_target.join("debug");
     let (test_binary, dir) = build_judge(kit, rubric, place, &toolchain)?;
-    Ok(Ok(Built { test_binary, dir, probe: programs.join(PROBE), programs, group: place.user, confine }))
+    let compiled = json_messages(&built.stdout)
+        .filter(|message| message["reason"] == "compiler-artifact" && message["fresh"] == false)
+        .filter(|message| {
+            message["target"]["kind"].as_array().is_some_and(|kinds| kinds.iter().any(|kind| kind == "lib"))
+        })
+        .filter_map(|message| message["target"]["name"].as_str().map(str::to_owned))
+        .collect();
+    Ok(Ok(Built { test_binary, dir, probe: programs.join(PROBE), programs, group: place.user, confine, compiled }))
+}
+
+/// A sandbox for Cargo, its environment alone: its home out of the way, the toolchain
+/// [exposed](Toolchain::expose), and as root its Cargo home inside the build's target, out
+/// of the way of the configuration Cargo reads where root runs it (`cargo fetch` in the
+/// harness). A harness's build and the probe crate's template are built in the same
+/// environment, so that Cargo finds the template's build fresh in the harness.
+fn cargo_sandbox(isolation: Isolation, dir: &Path, toolchain: &Toolchain) -> Sandbox {
+    let mut sandbox = Sandbox::new(isolation, dir).env("HOME", "/tmp").env("CARGO_TERM_COLOR", "never");
+    if crate::sandbox::is_root() {
+        sandbox = sandbox.env("CARGO_HOME", dir.join("target").join("cargo-home"));
+    }
+    toolchain.expose(sandbox, isolation)
+}
+
+/// The kit's probe crate (`crates/probe`), compiled once for every harness.
+///
+/// Every probe links it, optimised; compiled in each harness, it was a third of a probe's
+/// build. So it is copied once to a folder of its own, named by the hash of its sources
+/// (`<scratch>/probe-<hash>/kit/crates/probe`, which sandboxes see read-only), and compiled
+/// there once into a template target (`template/`), outside the sandbox (it is the kit's code
+/// alone) but in a sandbox's environment; each new harness's target starts as a copy of the
+/// template's build ([`seed`]), which Cargo finds fresh, since the crate is at the same path
+/// and built the same way. Where Cargo does not (another toolchain, say), it compiles the
+/// crate in the harness as before: never wrong, only slower.
+struct SharedProbe {
+    dir: PathBuf,
+}
+
+impl SharedProbe {
+    /// What sandboxes see of it: the copy, in a workspace of its own (so that Cargo looking
+    /// for the crate's workspace stops there).
+    fn kit(&self) -> PathBuf {
+        self.dir.join("kit")
+    }
+
+    fn crate_dir(&self) -> PathBuf {
+        self.kit().join("crates").join("probe")
+    }
+
+    /// The template's build, which harnesses start from.
+    fn template(&self) -> PathBuf {
+        self.dir.join("template").join("target").join("debug")
+    }
+}
+
+/// The [`SharedProbe`] of the kit's probe crate as it is now: copied if new (whole or not at
+/// all: written elsewhere, then renamed into place), its template built if stale.
+fn shared_probe(
+    kit: &Path,
+    scratch: &Path,
+    toolchain: &Toolchain,
+    isolation: Isolation,
+) -> Result<SharedProbe, GradeError> {
+    let source = kit.join("crates").join("probe");
+    let mut files = Vec::new();
+    let mut hashed = Vec::new();
+    for entry in crate::walk::all(&source) {
+        let entry = entry.map_err(|error| GradeError::Harness(format!("cannot read {}: {error}", source.display())))?;
+        let relative = entry.path().strip_prefix(&source).unwrap_or(entry.path()).to_owned();
+        // The kit's own files, links to them read as the file they lead to (the walk's policy).
+        if !entry.file_type().is_dir() {
+            let bytes = std::fs::read(entry.path())
+                .map_err(GradeError::io(format!("cannot read {}", entry.path().display())))?;
+            hashed.extend(relative.as_os_str().as_encoded_bytes());
+            hashed.push(0);
+            hashed.extend(crate::hash::stable(&bytes).to_be_bytes());
+            files.push((relative, bytes));
+        }
+    }
+    let probe = SharedProbe { dir: scratch.join(format!("probe-{:016x}", crate::hash::stable(&hashed))) };
+    if !probe.kit().is_dir() {
+        copy_probe(&probe, &files)?;
+    }
+    let template = probe.dir.join("template");
+    std::fs::create_dir_all(&template).map_err(GradeError::io(format!("cannot create {}", template.display())))?;
+    let kit_manifest = kit_manifest(kit)?;
+    let manifest = Manifest {
+        package: Package {
+            name: "gamekit-probe-template".into(),
+            edition: edition(&kit_manifest),
+            publish: false,
+            autotests: false,
+            autobins: false,
+            build: None,
+        },
+        workspace: toml::Table::new(),
+        test: Vec::new(),
+        bin: vec![Target { name: "template".into(), path: template.join("main.rs") }],
+        dependencies: [(PROBE.to_owned(), path_dependency(&probe.crate_dir()))].into_iter().collect(),
+        dev_dependencies: toml::Table::new(),
+        profile: profile(&kit_manifest, true, "gamekit-probe-template"),
+    };
+    let manifest = toml::to_string(&manifest)
+        .map_err(|error| GradeError::Harness(format!("cannot write the probe template's manifest: {error}")))?;
+    write(&template.join("Cargo.toml"), &manifest)?;
+    write(&template.join("main.rs"), "fn main() {}\n")?;
+    let args = ["build", "--offline", "--quiet", "--package", PROBE, "--target-dir"].map(OsString::from);
+    let mut args = args.to_vec();
+    args.push(template.join("target").into());
+    let built = cargo_sandbox(Isolation::None, &template, toolchain)
+        .run(&toolchain.cargo_in(isolation), &args, b"", Limits::build())
+        .map_err(GradeError::io("cannot run cargo"))?;
+    if built.status.is_none_or(|status| !status.success()) {
+        let stderr = String::from_utf8_lossy(&built.stderr);
+        return Err(GradeError::Harness(format!("the kit's {PROBE} does not build:\n{stderr}")));
+    }
+    Ok(probe)
+}
+
+/// Writes the copy of the probe crate's `files` for `probe`: in a folder of this process's,
+/// renamed into place (another grader may have put it there meanwhile). Readable by every
+/// user, as users of their own build from it.
+fn copy_probe(probe: &SharedProbe, files: &[(PathBuf, Vec<u8>)]) -> Result<(), GradeError> {
+    use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt};
+    static COPIES: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+    let copy = COPIES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let partial = probe.dir.with_extension(format!("partial.{}.{copy}", std::process::id()));
+    let kit = partial.join("kit");
+    let written = (|| {
+        let mut folders = std::fs::DirBuilder::new();
+        folders.recursive(true).mode(0o755);
+        folders.create(kit.join("crates").join("probe"))?;
+        let workspace = "[workspace]\nmembers = [\"crates/probe\"]\nresolver = \"3\"\n";
+        let mut all = vec![(kit.join("Cargo.toml"), workspace.as_bytes())];
+        all.extend(files.iter().map(|(path, bytes)| (kit.join("crates").join("probe").join(path), bytes.as_slice())));
+        for (path, bytes) in all {
+            if let Some(parent) = path.parent() {
+                folders.create(parent)?;
+            }
+            let mut file = std::fs::OpenOptions::new().write(true).create_new(true).mode(0o644).open(&path)?;
+            std::io::Write::write_all(&mut file, bytes)?;
+        }
+        std::fs::rename(&partial, &probe.dir)
+    })();
+    if written.is_err() {
+        let _ = std::fs::remove_dir_all(&partial);
+        if probe.kit().is_dir() {
+            return Ok(());
+        }
+    }
+    written.map_err(GradeError::io(format!("cannot copy the kit's probe crate to {}", probe.dir.display())))
+}
+
+/// Starts a new harness's `target` from the probe crate's `template` build (its `deps/` and
+/// Cargo's `.fingerprint/`). Only a target that is not there yet: every folder and file is
+/// made new, so nothing a submission's earlier build left (a link, say) is written through.
+fn seed(template: &Path, target: &Path) -> std::io::Result<()> {
+    fn copy(from: &Path, to: &Path) -> std::io::Result<()> {
+        std::fs::create_dir(to)?;
+        for entry in std::fs::read_dir(from)? {
+            let entry = entry?;
+            let kind = entry.file_type()?;
+            if kind.is_dir() {
+                copy(&entry.path(), &to.join(entry.file_name()))?;
+            } else if kind.is_file() {
+                let mut file =
+                    std::fs::OpenOptions::new().write(true).create_new(true).open(to.join(entry.file_name()))?;
+                std::io::copy(&mut std::fs::File::open(entry.path())?, &mut file)?;
+            }
+        }
+        Ok(())
+    }
+    match std::fs::create_dir(target) {
+        Err(error) if error.kind() == std::io::ErrorKind::AlreadyExists => return Ok(()),
+        made => made?,
+    }
+    let debug = target.join("debug");
+    std::fs::create_dir(&debug)?;
+    for part in ["deps", ".fingerprint"] {
+        copy(&template.join(part), &debug.join(part))?;
+    }
+    Ok(())
 }
 
 /// The seccomp filter's launcher (`crates/confine`), built outside the sandbox (it is the
@@ -387,9 +571,10 @@ pub fn check_package(submission: &Path, package: &str) -> Result<(), GradeError>
 pub enum Side<'a> {
     /// The suite as a judge: linked with the assignment's remote crate, not the submission.
     Judge,
-    /// The probe: the remote crate's probe (`probe/src/main.rs`), linked with the submission;
-    /// both its crates and the submission's as copied into `work`.
-    Probe { submission: &'a Path, work: &'a Path },
+    /// The probe: the remote crate's probe (`probe/src/main.rs`), linked with the submission
+    /// and the kit's probe crate: the remote crate and the submission as copied into `work`,
+    /// the probe crate as [`shared_probe`] keeps it (`probe`).
+    Probe { submission: &'a Path, work: &'a Path, probe: &'a Path },
 }
 
 /// The assignment's remote crate (`crates/remote/<assignment>`), when it has one: then its
@@ -402,10 +587,7 @@ pub fn remote_crate(kit: &Path, assignment: &str) -> Option<PathBuf> {
 fn write_harness(kit: &Path, rubric: &Rubric, side: Side, dir: &Path, name: &str) -> Result<(), GradeError> {
     std::fs::create_dir_all(dir).map_err(GradeError::io(format!("cannot create {}", dir.display())))?;
     let manifest_path = kit.join("Cargo.toml");
-    let kit_manifest: toml::Table = std::fs::read_to_string(&manifest_path)
-        .map_err(GradeError::io(format!("cannot read {}", manifest_path.display())))?
-        .parse()
-        .map_err(|error| GradeError::Harness(format!("{}: {error}", manifest_path.display())))?;
+    let kit_manifest = kit_manifest(kit)?;
     let suite = kit.join("tests").join(&rubric.assignment).join("main.rs");
     let mut suite_dependencies = suite_dependencies(&kit_manifest)
         .map_err(|reason| GradeError::Harness(format!("{}: {reason}", manifest_path.display())))?;
@@ -427,9 +609,9 @@ fn write_harness(kit: &Path, rubric: &Rubric, side: Side, dir: &Path, name: &str
             suite_dependencies.insert(rubric.package.clone(), proxy);
             test.push(Target { name: rubric.assignment.clone(), path: suite });
         }
-        Side::Probe { submission, work } => {
+        Side::Probe { submission, work, probe } => {
             dependencies.insert(rubric.package.clone(), path_dependency(submission));
-            dependencies.insert("gamekit-probe".into(), path_dependency(&work.join("crates").join("probe")));
+            dependencies.insert(PROBE.into(), path_dependency(probe));
             // The handout's console (the copy beside the submission's), whose errors a probe
             // passes on.
             if let Some(cin) = submission.parent().map(|graded| graded.join("cin")).filter(|cin| cin.is_dir()) {
@@ -440,15 +622,10 @@ fn write_harness(kit: &Path, rubric: &Rubric, side: Side, dir: &Path, name: &str
             suite_dependencies.clear();
         }
     }
-    let edition = kit_manifest
-        .get("package")
-        .and_then(|package| package.get("edition"))
-        .and_then(toml::Value::as_str)
-        .unwrap_or("2024");
     let manifest = Manifest {
         package: Package {
             name: name.to_owned(),
-            edition: edition.to_owned(),
+            edition: edition(&kit_manifest),
             publish: false,
             autotests: false,
             autobins: false,
@@ -459,7 +636,7 @@ fn write_harness(kit: &Path, rubric: &Rubric, side: Side, dir: &Path, name: &str
         bin,
         dependencies,
         dev_dependencies: suite_dependencies,
-        profile: profile(&kit_manifest, side, name),
+        profile: profile(&kit_manifest, matches!(side, Side::Probe { .. }), name),
     };
     let manifest = toml::to_string(&manifest)
         .map_err(|error| GradeError::Harness(format!("cannot write the harness manifest: {error}")))?;
@@ -499,10 +676,10 @@ fn write_harness(kit: &Path, rubric: &Rubric, side: Side, dir: &Path, name: &str
 /// takes half the time (3.3 s against 6.7 s for reversi's, `gamekit bench batch`); without
 /// the link-time optimisation across each crate's parts a quarter less again (5.5 to 4.0
 /// seconds of processor, the probe's answers 3% slower).
-fn profile(kit_manifest: &toml::Table, side: Side, name: &str) -> Option<toml::Value> {
+fn profile(kit_manifest: &toml::Table, probe: bool, name: &str) -> Option<toml::Value> {
     let mut profile = kit_manifest.get("profile").cloned()?;
     let dev = profile.get_mut("dev").and_then(toml::Value::as_table_mut)?;
-    if matches!(side, Side::Probe { .. }) {
+    if probe {
         dev.insert("debug".into(), 0.into());
         dev.insert("incremental".into(), false.into());
         dev.insert("lto".into(), "off".into());
@@ -512,6 +689,21 @@ fn profile(kit_manifest: &toml::Table, side: Side, name: &str) -> Option<toml::V
     optimised.insert("opt-level".into(), 3.into());
     packages.insert(name.to_owned(), optimised.into());
     Some(profile)
+}
+
+/// The kit's `Cargo.toml`.
+fn kit_manifest(kit: &Path) -> Result<toml::Table, GradeError> {
+    let path = kit.join("Cargo.toml");
+    std::fs::read_to_string(&path)
+        .map_err(GradeError::io(format!("cannot read {}", path.display())))?
+        .parse()
+        .map_err(|error| GradeError::Harness(format!("{}: {error}", path.display())))
+}
+
+/// The kit's edition, which its harnesses have too.
+fn edition(kit_manifest: &toml::Table) -> String {
+    let edition = kit_manifest.get("package").and_then(|package| package.get("edition"));
+    edition.and_then(toml::Value::as_str).unwrap_or("2024").to_owned()
 }
 
 /// The probe's source in a remote crate: a crate of its own there, built against the
@@ -618,6 +810,28 @@ fn json_messages(messages: &[u8]) -> impl Iterator<Item = serde_json::Value> + '
 mod tests {
     use super::*;
     use std::os::unix::fs::PermissionsExt;
+
+    /// A new harness compiles the submission (and the handout's console), never the kit's
+    /// probe crate: that was built once, and its build copied in is found fresh.
+    #[test]
+    fn a_new_harness_compiles_the_submission_but_not_the_kits_probe_crate() {
+        let kit = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().expect("the kit");
+        let rubric = Rubric::load(&kit, "tictactoe").expect("tictactoe's rubric");
+        let upload = crate::scratch("harness-shared-probe");
+        let submission = upload.join("tictactoe");
+        let copied =
+            std::process::Command::new("cp").arg("-r").arg(kit.join("solution/tictactoe")).arg(&upload).status();
+        assert!(copied.is_ok_and(|status| status.success()), "the solution copied");
+        let isolation = Isolation::detect();
+        let place = Place::of(&kit, "tictactoe", &submission, isolation).expect("its place");
+        let intake = crate::intake::take(&kit, &rubric.package, &submission, &place.work).expect("taken in");
+        let built = build(&kit, &rubric, &intake.crate_dir, &place, isolation).expect("built").expect("compiled");
+        for dir in [&place.dir, &place.work, &upload] {
+            let _ = std::fs::remove_dir_all(dir);
+        }
+        assert!(built.compiled.contains(&"tictactoe".to_owned()), "compiled: {:?}", built.compiled);
+        assert!(!built.compiled.contains(&"gamekit_probe".to_owned()), "compiled: {:?}", built.compiled);
+    }
 
     /// Users of their own build where no one else may have put or change anything: a folder
     /// found there that another user may write, or that is a link, is refused, and the

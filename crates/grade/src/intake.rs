@@ -32,8 +32,9 @@ pub struct Intake {
 }
 
 /// Copies `submission` (a crate whose package is `package`) into `work`, under the handout's
-/// contract from `kit/starter`, and the probe's crates (`crates/probe` and `crates/remote`,
-/// at the same place under `work`), so that the probe's build reads only the copy.
+/// contract from `kit/starter`, and the remote crates (`crates/remote`, at the same place
+/// under `work`, for their probes), so that the probe's build reads only the copy and the
+/// kit's probe crate (shared by every harness: `harness::build`).
 ///
 /// # Errors
 /// When the work directory cannot be written or the kit's handout cannot be read.
@@ -72,15 +73,19 @@ pub fn take(kit: &Path, package: &str, submission: &Path, work: &Path) -> Result
     let (cin_copy, mut cin_budget) = (work.join("graded").join("cin"), Budget { bytes: 0, files: 0 });
     copy_tree(&cin.join("src"), &cin_copy.join("src"), Path::new("src"), &mut cin_budget, &mut Vec::new(), &mut tree);
     tree.insert(cin_copy.join("Cargo.toml"), read(&cin.join("Cargo.toml"))?.into_bytes());
-    for crates in [Path::new("crates/probe"), Path::new("crates/remote")] {
-        let mut kits = Budget { bytes: 0, files: 0 };
-        copy_tree(&kit.join(crates), &work.join(crates), crates, &mut kits, &mut Vec::new(), &mut tree);
-    }
+    let remote = Path::new("crates/remote");
+    copy_tree(
+        &kit.join(remote),
+        &work.join(remote),
+        remote,
+        &mut Budget { bytes: 0, files: 0 },
+        &mut Vec::new(),
+        &mut tree,
+    );
     // A workspace of the copy's own: Cargo looking for the crates' workspace stops here,
     // rather than going up into the kit (which, where sandboxes are users of their own, they
     // may not read).
-    let workspace =
-        format!("[workspace]\nmembers = [\"graded/{package}\", \"graded/cin\", \"crates/probe\"]\nresolver = \"3\"\n");
+    let workspace = format!("[workspace]\nmembers = [\"graded/{package}\", \"graded/cin\"]\nresolver = \"3\"\n");
     tree.insert(work.join("Cargo.toml"), workspace.into_bytes());
     sync(work, &tree)?;
     Ok(Intake { crate_dir, notes })
