@@ -26,12 +26,14 @@ fn files(dir: &Path) -> BTreeSet<PathBuf> {
     found
 }
 
-/// `cargo test` in `dir` with nothing but the toolchain: no registry, no network.
-fn cargo_test_alone(dir: &Path) -> (bool, String) {
+/// `cargo test` in `dir` (with `options`) with nothing but the toolchain: no registry, no
+/// network.
+fn cargo_test_alone(dir: &Path, options: &[&str]) -> (bool, String) {
     let home = dir.with_extension("cargo-home");
     std::fs::create_dir_all(&home).expect("an empty Cargo home");
     let run = Command::new(env!("CARGO"))
-        .args(["test", "--offline", "--quiet"])
+        .args(["test", "--offline", "--quiet", "--no-fail-fast"])
+        .args(options)
         .current_dir(dir)
         .env("CARGO_HOME", &home)
         .env("RUST_BACKTRACE", "0")
@@ -81,9 +83,15 @@ fn a_handout_is_the_starter_alone_and_its_public_tests_pass_on_the_solution() {
             "{assignment}: no rubric in its README"
         );
 
-        // Alone, offline: the starter's public tests fail for want of the student's code.
-        let (passed, output) = cargo_test_alone(&handout);
+        // Alone, offline: every public test of the starter fails for want of the student's code
+        // (its documentation's examples aside).
+        let (passed, output) = cargo_test_alone(&handout, &["--tests"]);
         assert!(!passed && output.contains("not yet implemented"), "{assignment}: the handout as it is:\n{output}");
+        let results: Vec<&str> = output.lines().filter(|line| line.starts_with("test result:")).collect();
+        assert!(
+            !results.is_empty() && results.iter().all(|line| line.contains(" 0 passed;")),
+            "{assignment}: a public test passes on the handout as it is:\n{output}"
+        );
         assert!(!output.contains("error[E"), "{assignment}: the handout does not compile:\n{output}");
 
         // With the reference solution's files (its provided file is the handout's own).
@@ -95,7 +103,7 @@ fn a_handout_is_the_starter_alone_and_its_public_tests_pass_on_the_solution() {
             let text = text.replace(&format!("#[path = \"../../../starter/{assignment}/src/provided.rs\"]\n"), "");
             std::fs::write(solved.join("src").join(&file), text).expect("a solution file copied");
         }
-        let (passed, output) = cargo_test_alone(&solved);
+        let (passed, output) = cargo_test_alone(&solved, &[]);
         assert!(passed, "{assignment}: the public tests fail on the reference solution:\n{output}");
         // The grader takes a handout in as it is: no note about its manifest.
         if assignment == "tictactoe" {

@@ -2,8 +2,11 @@
 //! breaking any rule of [`RULE_BUGS`] (rules the rubric groups claim) loses points in the
 //! group that claims it.
 
-use super::{Edit, copy_of_solution, grade, grade_with};
+use super::{Edit, KIT, copy_of_solution, grade, grade_with};
 use gamekit::grade::{Status, Style};
+use std::collections::BTreeSet;
+use std::path::Path;
+use std::process::Command;
 
 /// A bug planted in a copy of a solution: its edit, the tests that must fail (a part of
 /// their names), the groups (prefixes) in which tests may fail too, and the group whose rule
@@ -35,7 +38,7 @@ const PLANTED_BUGS: [PlantedBug; 14] = [
             to: "        for step in (1..=captured).filter(|_| (dy, dx) != (1, -1)) {",
         },
         must_fail: &[
-            "functions::valid_move_flips::plays_and_flips::case_3_star_black_c3_eight_directions",
+            "functions::valid_move_flips::plays_and_flips::star_black_c3_eight_directions",
             "differential::valid_move_flips::",
         ],
         may_fail: &[
@@ -226,8 +229,71 @@ fn a_planted_bug_loses_exactly_the_tests_that_cover_it() {
         // Its tests' time on two cores, without the build and the reference's one-time timing.
         let seconds: f64 = report.tests.iter().map(|test| test.seconds).sum::<f64>() / 2.0;
         assert!(seconds < 60.0, "{}: its tests took {seconds:.1} s on two cores", bug.name);
+        for (module, failed_here) in public_verdicts(bug.assignment, &copy) {
+            let prefix = format!("{module}::");
+            let failed_there: BTreeSet<String> =
+                failed.iter().filter(|name| name.starts_with(&prefix)).map(|name| (*name).to_owned()).collect();
+            assert_eq!(
+                failed_here, failed_there,
+                "{}: the handout's tests/{module}.rs and the grader disagree",
+                bug.name
+            );
+        }
     }
     assert!(unclear.is_empty(), "reports too long or not naming the rule first:\n{}", unclear.join("\n"));
+}
+
+/// The handout's public tests of `assignment` (each `tests/<module>.rs` but the
+/// transcripts', which the graded suite includes as its module `<module>`) run with the
+/// sources of `copy`, alone and offline as a student runs them: the tests that failed, by
+/// module, named as the grader names them (`<module>::…`). Where they fail is where the
+/// grader's cases fail: the same cases, the same checks.
+fn public_verdicts(assignment: &str, copy: &Path) -> Vec<(String, BTreeSet<String>)> {
+    let handout = Path::new(KIT).join("target").join("kit").join("public").join(assignment);
+    if !handout.join("Cargo.toml").exists() {
+        let _ = std::fs::remove_dir_all(&handout);
+        gamekit::grade::handout::write(Path::new(KIT), assignment, &handout).expect("a handout");
+    }
+    for entry in std::fs::read_dir(copy.join("src")).expect("the copy's sources").flatten() {
+        let text = std::fs::read_to_string(entry.path()).expect("a source");
+        let text = text.replace(&format!("#[path = \"../../../starter/{assignment}/src/provided.rs\"]\n"), "");
+        std::fs::write(handout.join("src").join(entry.file_name()), text).expect("a source copied");
+    }
+    let tests =
+        std::fs::read_dir(handout.join("tests")).expect("the handout's tests").flatten().map(|entry| entry.path());
+    let modules: Vec<String> = tests
+        .filter(|path| path.extension().is_some_and(|extension| extension == "rs"))
+        .filter_map(|path| Some(path.file_stem()?.to_string_lossy().into_owned()))
+        .filter(|module| module != "transcripts")
+        .collect();
+    let home = handout.with_extension("cargo-home");
+    std::fs::create_dir_all(&home).expect("an empty Cargo home");
+    modules
+        .into_iter()
+        .map(|module| {
+            let run = Command::new(env!("CARGO"))
+                .args(["test", "--offline", "--test", &module])
+                .current_dir(&handout)
+                .env("CARGO_HOME", &home)
+                .env("RUST_BACKTRACE", "0")
+                .env_remove("CARGO_TARGET_DIR")
+                .env_remove("RUSTFLAGS")
+                .output()
+                .expect("cargo runs");
+            let printed = String::from_utf8_lossy(&run.stdout);
+            assert!(
+                printed.contains("test result:"),
+                "{assignment}: tests/{module}.rs did not run:\n{}",
+                String::from_utf8_lossy(&run.stderr)
+            );
+            let failed = printed
+                .lines()
+                .filter_map(|line| line.strip_prefix("test ")?.strip_suffix(" ... FAILED"))
+                .map(|name| format!("{module}::{name}"))
+                .collect();
+            (module, failed)
+        })
+        .collect()
 }
 
 /// A bug that breaks one rule a rubric group claims ("every direction", "blocks", a

@@ -23,6 +23,11 @@ pub enum HandoutError {
     Io { context: String, source: std::io::Error },
     #[error(transparent)]
     Manifest(#[from] ManifestError),
+    #[error(
+        "group '{0}' of the rubric is not visible, but the handout's tests/{1}.rs holds its cases: make the \
+         group visible, or keep its cases out of the handout"
+    )]
+    HiddenButPublic(String, String),
 }
 
 fn io(context: String) -> impl FnOnce(std::io::Error) -> HandoutError {
@@ -56,7 +61,7 @@ pub fn write(kit: &Path, assignment: &str, dir: &Path) -> Result<Vec<PathBuf>, H
         copy.tree(&starter.join(helper).join("src"), &Path::new(helper).join("src"))?;
     }
     copy.file(Path::new("Cargo.toml"), manifest.as_bytes())?;
-    let readme = read(&source.join("README.md"))? + &grading(&rubric);
+    let readme = read(&source.join("README.md"))? + &grading(&rubric, &public_modules(&source))?;
     copy.file(Path::new("README.md"), readme.as_bytes())?;
     copy.file(Path::new(".gitignore"), b"/target\n")?;
     // The transcripts are compared byte for byte: Git must not turn their line ends into
@@ -107,22 +112,35 @@ fn read(path: &Path) -> Result<String, HandoutError> {
     std::fs::read_to_string(path).map_err(io(format!("cannot read {}", path.display())))
 }
 
-/// The README's last section: the rubric's groups and points, and the groups each waits on.
-fn grading(rubric: &Rubric) -> String {
+/// The README's last section: the rubric's groups and points, the groups each waits on,
+/// and which of its cases `cargo test` runs in the handout.
+fn grading(rubric: &Rubric, public: &[String]) -> Result<String, HandoutError> {
     let mut text = format!(
         "\n## How it is graded\n\n\
          `cargo test` runs the public tests above. Your instructor's graded suite runs them and\n\
          many more, in these groups, for {} points; a group's points are shared equally by its\n\
          tests. A group that waits on others is checked on its own once they pass: until then\n\
-         its failing tests say so (and score 0), so that one bug is explained once, where it is.\n\n\
-         | # | group | points | what it checks | waits on |\n|---|---|---|---|---|\n",
+         its failing tests say so (and score 0), so that one bug is explained once, where it is.\n\
+         The last column says which of a group's cases `cargo test` runs here.\n\n\
+         | # | group | points | what it checks | waits on | in `cargo test` |\n|---|---|---|---|---|---|\n",
         crate::round(rubric.max_score())
     );
     for (index, group) in rubric.groups.iter().enumerate() {
         let waits: Vec<usize> = rubric.required(index).map(|required| required + 1).collect();
+        let module = group.prefix.split("::").next().unwrap_or_default();
+        let cases = if public.iter().any(|public| public == module) {
+            if group.visibility != "visible" {
+                return Err(HandoutError::HiddenButPublic(group.prefix.clone(), module.to_owned()));
+            }
+            format!("all, in `tests/{module}.rs`")
+        } else if module == "transcripts" {
+            "those in `tests/transcripts/`".to_owned()
+        } else {
+            String::new()
+        };
         let _ = writeln!(
             text,
-            "| {} | `{}` | {} | {} | {} |",
+            "| {} | `{}` | {} | {} | {} | {cases} |",
             index + 1,
             group.prefix,
             crate::round(group.points),
@@ -130,7 +148,18 @@ fn grading(rubric: &Rubric) -> String {
             ranges(&waits)
         );
     }
-    text
+    Ok(text)
+}
+
+/// The modules of the graded suite that are the handout's own tests: each `tests/<module>.rs`
+/// of the starter but the transcripts' (the suite includes each such file as its module of
+/// that name, so all of that module's cases are public).
+fn public_modules(starter: &Path) -> Vec<String> {
+    let tests = std::fs::read_dir(starter.join("tests")).into_iter().flatten().flatten();
+    let files =
+        tests.map(|entry| entry.path()).filter(|path| path.extension().is_some_and(|extension| extension == "rs"));
+    let modules = files.filter_map(|path| Some(path.file_stem()?.to_string_lossy().into_owned()));
+    modules.filter(|module| module != "transcripts").collect()
 }
 
 /// Numbers as ranges: `1–5, 10`.
@@ -148,6 +177,42 @@ fn ranges(numbers: &[usize]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A public test file is the suite's module of that name, so the handout's README can
+    /// say that all of its groups' cases are public: every assignment's suite includes each
+    /// of its handout's public test files (`tests/<module>.rs`) as that module.
+    #[test]
+    fn every_public_test_file_is_the_suites_module_of_that_name() {
+        let kit = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        for assignment in crate::assignments(&kit) {
+            let rubric = Rubric::load(&kit, &assignment).expect("a rubric");
+            let suite = std::fs::read_to_string(kit.join("tests").join(&assignment).join("main.rs")).expect("a suite");
+            for module in public_modules(&kit.join("starter").join(&rubric.package)) {
+                let included =
+                    format!("#[path = \"../../starter/{}/tests/{module}.rs\"]\nmod {module};", rubric.package);
+                assert!(
+                    suite.contains(&included),
+                    "{assignment}: the suite does not include the handout's {module}.rs"
+                );
+            }
+        }
+    }
+
+    /// A group whose cases the handout holds must be visible: a hidden group's cases are not
+    /// handed out.
+    #[test]
+    fn a_hidden_group_with_public_cases_is_refused() {
+        let kit = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let mut rubric = Rubric::load(&kit, "reversi").expect("reversi's rubric");
+        let public = ["functions".to_owned()];
+        let table = grading(&rubric, &public).expect("every group visible");
+        assert!(table.contains("| all, in `tests/functions.rs` |"), "{table}");
+        assert!(table.contains("| those in `tests/transcripts/` |"), "{table}");
+        let group = rubric.groups.iter_mut().find(|group| group.prefix.starts_with("functions::")).expect("a group");
+        group.visibility = "after_due_date".into();
+        let refused = grading(&rubric, &public).expect_err("a hidden group with public cases");
+        assert!(refused.to_string().contains("is not visible, but the handout's tests/functions.rs"), "{refused}");
+    }
 
     #[test]
     fn ranges_are_compact() {
