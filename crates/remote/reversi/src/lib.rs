@@ -24,6 +24,12 @@ pub type Board<const N: usize> = [[char; N]; N];
 /// The board's cells as they cross. Not generic (nor is anything the calls do here), so
 /// that it is compiled optimised with this crate, not in the suite that calls it.
 fn rows(cells: &[char]) -> Rows {
+    assert!(
+        calls::SIZES.iter().any(|n| n * n == cells.len()),
+        "the suite asks about a board of {} cells; the probe serves the sizes {:?} (crates/remote/reversi/calls.rs)",
+        cells.len(),
+        calls::SIZES
+    );
     cells.iter().collect()
 }
 

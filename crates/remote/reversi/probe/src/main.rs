@@ -15,16 +15,17 @@ fn main() {
     gamekit_probe::serve(answers);
 }
 
-/// Calls `$body` with `$board`, the cells as a `Board<N>` of their size (1 to 26).
+/// Calls `$body` with `$board`, the cells as a `Board<N>` of their size, one of
+/// [`calls::SIZES`] (written out here, as a size must be a literal).
 macro_rules! sized {
     ($rows:expr, |$board:ident| $body:expr) => {
-        sized!(@sizes $rows, $board, $body, 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26)
+        sized!(@sizes $rows, $board, $body, 4 6 8 10 12 26)
     };
     (@sizes $rows:expr, $board:ident, $body:expr, $($n:literal)*) => {
-        match (1..=26).find(|n| n * n == $rows.chars().count()).unwrap_or(0) {
+        match crate::calls::SIZES.into_iter().find(|n| n * n == $rows.chars().count()).unwrap_or(0) {
             $($n => {
                 #[allow(unused_mut)]
-                let mut $board: reversi::Board<$n> = board(&$rows)?;
+                let mut $board: reversi::Board<$n> = crate::board(&$rows)?;
                 $body
             })*
             _ => return None,
@@ -81,6 +82,16 @@ fn answers(answers: Answers) -> Answers {
 
 #[cfg(test)]
 mod tests {
+    /// The probe serves a board of every size of `SIZES`, and of no other.
+    #[test]
+    fn the_probe_serves_the_sizes_the_suite_asks_about() {
+        for n in 1..=26 {
+            let rows: super::Rows = ".".repeat(n * n);
+            let served = (|| Some(sized!(rows, |board| board.len())))();
+            assert_eq!(served, super::calls::SIZES.contains(&n).then_some(n), "a board of size {n}");
+        }
+    }
+
     /// The probe answers every call the judge may make, and no other.
     #[test]
     fn the_probe_answers_exactly_the_declared_calls() {
