@@ -121,7 +121,8 @@ fn grading(rubric: &Rubric, public: &[String]) -> Result<String, HandoutError> {
          many more, in these groups, for {} points; a group's points are shared equally by its\n\
          tests. A group that waits on others is checked on its own once they pass: until then\n\
          its failing tests say so (and score 0), so that one bug is explained once, where it is.\n\
-         The last column says which of a group's cases `cargo test` runs here.\n\n\
+         The last column says which of a group's cases `cargo test` runs here (in\n\
+         `tests/<module>.rs`, named as the grader names them without `<module>::`).\n\n\
          | # | group | points | what it checks | waits on | in `cargo test` |\n|---|---|---|---|---|---|\n",
         crate::round(rubric.max_score())
     );
@@ -134,7 +135,7 @@ fn grading(rubric: &Rubric, public: &[String]) -> Result<String, HandoutError> {
             }
             format!("all, in `tests/{module}.rs`")
         } else if module == "transcripts" {
-            "those in `tests/transcripts/`".to_owned()
+            "those of `tests/transcripts/`, through the program".to_owned()
         } else {
             String::new()
         };
@@ -207,7 +208,7 @@ mod tests {
         let public = ["functions".to_owned()];
         let table = grading(&rubric, &public).expect("every group visible");
         assert!(table.contains("| all, in `tests/functions.rs` |"), "{table}");
-        assert!(table.contains("| those in `tests/transcripts/` |"), "{table}");
+        assert!(table.contains("| those of `tests/transcripts/`, through the program |"), "{table}");
         let group = rubric.groups.iter_mut().find(|group| group.prefix.starts_with("functions::")).expect("a group");
         group.visibility = "after_due_date".into();
         let refused = grading(&rubric, &public).expect_err("a hidden group with public cases");

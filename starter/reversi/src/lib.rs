@@ -7,7 +7,8 @@
 //! Everything else is provided (see `provided.rs`, and do not change it): the [`Board`]
 //! type and [`print_board`], the [`Console`] that reads input the way C++'s `cin` does, and
 //! [`run`], which reads `--size N` and calls your [`play`]. Try the program with
-//! `cargo run -- --size 6`; `cargo test` runs the seed's sample runs.
+//! `cargo run -- --size 6`; `cargo test` runs the graded suite's cases of these functions
+//! (`tests/functions.rs`) and the seed's sample runs.
 //!
 //! ## From C++ to Rust
 //! - The board is a `[[char; N]; N]` ([`Board`]) with `N` a const generic instead of a global
@@ -26,7 +27,8 @@ use std::io::{BufRead, Write};
 /// A move is valid when the cell is on the board and empty, and at least one straight line
 /// (horizontal, vertical or diagonal) runs from it over one or more of the opponent's discs
 /// and ends on one of `p`'s own. Blocks, empty cells and the edge end a line without
-/// flipping anything. With `flip == true` a valid move places `p`'s disc and flips the
+/// flipping anything, even after opponent's discs: a line that meets a block before one of
+/// `p`'s own discs captures nothing, though another line of the same move may. With `flip == true` a valid move places `p`'s disc and flips the
 /// opponent's discs on every such line; with `flip == false`, or when the move is invalid,
 /// the board is left untouched. Any (`y`, `x`), however far off the board, must give
 /// `false`, never a panic.
@@ -40,7 +42,8 @@ pub fn has_valid_moves<const N: usize>(board: &Board<N>, p: char) -> bool {
     todo!("has_valid_moves(board = {board:?}, p = {p:?})")
 }
 
-/// Returns true if the game board still has at least one empty cell, or false otherwise.
+/// Returns true if the game board still has at least one empty cell ([`EMPTY`], `'.'`), or
+/// false otherwise. A block ([`BLOCK`]) is not empty.
 pub fn has_empty_cells<const N: usize>(board: &Board<N>) -> bool {
     todo!("has_empty_cells(board = {board:?})")
 }
