@@ -3,14 +3,12 @@
 //!
 //! Public: `cargo test` runs them in the handout, and the graded suite runs them too.
 
-use connect_n::{BLACK, BadPlayer, Game, HumanPlayer, Player, RED, Scaffold, Screen, SmartPlayer, Terminal, VACANT};
-use std::io::{Cursor, Write};
+#[path = "support/terminal.rs"]
+mod terminal;
 
-/// A terminal that reads `input` and records what is printed on the returned screen.
-fn at_terminal(input: &str) -> (Terminal, Screen) {
-    let screen = Screen::default();
-    (Terminal::new(Cursor::new(input.as_bytes().to_vec()), screen.clone()), screen)
-}
+use connect_n::{BLACK, BadPlayer, Game, HumanPlayer, Player, RED, Scaffold, SmartPlayer, Terminal, VACANT};
+use std::io::Write;
+use terminal::at_terminal;
 
 fn do_scaffold_tests(out: &Terminal) {
     let mut s = Scaffold::new(3, 2)
