@@ -28,7 +28,7 @@ fn files(dir: &Path) -> BTreeSet<PathBuf> {
 
 /// `cargo test` in `dir` (with `options`) with nothing but the toolchain: no registry, no
 /// network.
-fn cargo_test_alone(dir: &Path, options: &[&str]) -> (bool, String) {
+pub(super) fn cargo_test_alone(dir: &Path, options: &[&str]) -> (bool, String) {
     let home = dir.with_extension("cargo-home");
     std::fs::create_dir_all(&home).expect("an empty Cargo home");
     let run = Command::new(env!("CARGO"))

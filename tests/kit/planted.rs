@@ -6,7 +6,6 @@ use super::{Edit, KIT, copy_of_solution, grade, grade_with};
 use gamekit::grade::{Status, Style};
 use std::collections::BTreeSet;
 use std::path::Path;
-use std::process::Command;
 
 /// A bug planted in a copy of a solution: its edit, the tests that must fail (a part of
 /// their names), the groups (prefixes) in which tests may fail too, and the group whose rule
@@ -266,29 +265,14 @@ fn public_verdicts(assignment: &str, copy: &Path) -> Vec<(String, BTreeSet<Strin
         .filter_map(|path| Some(path.file_stem()?.to_string_lossy().into_owned()))
         .filter(|module| module != "transcripts")
         .collect();
-    let home = handout.with_extension("cargo-home");
-    std::fs::create_dir_all(&home).expect("an empty Cargo home");
     modules
         .into_iter()
         .map(|module| {
-            let run = Command::new(env!("CARGO"))
-                .args(["test", "--offline", "--test", &module])
-                .current_dir(&handout)
-                .env("CARGO_HOME", &home)
-                .env("RUST_BACKTRACE", "0")
-                .env_remove("CARGO_TARGET_DIR")
-                .env_remove("RUSTFLAGS")
-                .output()
-                .expect("cargo runs");
-            let printed = String::from_utf8_lossy(&run.stdout);
-            assert!(
-                printed.contains("test result:"),
-                "{assignment}: tests/{module}.rs did not run:\n{}",
-                String::from_utf8_lossy(&run.stderr)
-            );
+            let (_, printed) = super::handout::cargo_test_alone(&handout, &["--test", &module]);
+            assert!(printed.contains("test result:"), "{assignment}: tests/{module}.rs did not run:\n{printed}");
             let failed = printed
                 .lines()
-                .filter_map(|line| line.strip_prefix("test ")?.strip_suffix(" ... FAILED"))
+                .filter_map(|line| line.strip_prefix("---- ")?.strip_suffix(" stdout ----"))
                 .map(|name| format!("{module}::{name}"))
                 .collect();
             (module, failed)
