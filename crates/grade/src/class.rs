@@ -16,6 +16,7 @@
 pub use crate::graded::{Graded, Timing};
 pub use crate::tally::Change;
 
+use crate::graded::id_cell;
 use crate::tally::{self, Book, Scores};
 use crate::{BatchError, Rubric};
 use crate::{page, similar};
@@ -167,7 +168,7 @@ fn write_gradebook(path: &Path, rubric: &Rubric, graded: &[Graded]) -> Result<()
     csv.write_record(&header)?;
     for one in graded {
         let (score, groups) = one.points(rubric);
-        let mut row = vec![one.id.clone(), score];
+        let mut row = vec![id_cell(&one.id).into_owned(), score];
         row.extend(groups.into_iter().map(|(_, points)| points));
         row.extend([one.status(), format!("{:.1}", one.seconds)]);
         csv.write_record(&row)?;
@@ -184,7 +185,7 @@ fn write_changes(path: &Path, changes: &[Change]) -> Result<(), BatchError> {
         let groups: Vec<String> =
             change.groups.iter().map(|(prefix, old, new)| format!("{prefix} {old} -> {new}")).collect();
         csv.write_record([
-            change.id.as_str(),
+            id_cell(&change.id).as_ref(),
             change.old.as_deref().unwrap_or_default(),
             change.new.as_deref().unwrap_or_default(),
             change.direction(),

@@ -3,7 +3,7 @@
 //! `similarity.csv`, and a page for each pair worth a look.
 
 use crate::BatchError;
-use crate::graded::{Graded, submission_dir};
+use crate::graded::{Graded, id_cell, submission_dir};
 use gamekit_similarity::{File, Pair, Settings, Submission, compare};
 use std::path::Path;
 
@@ -67,8 +67,8 @@ pub(crate) fn write_csv(out: &Path, pairs: &[Pair]) -> Result<(), BatchError> {
         let page = pages.get(rank).map_or("", |(_, page)| page.as_str());
         let share = |share: f64| format!("{share:.3}");
         csv.write_record([
-            pair.a.as_str(),
-            &pair.b,
+            id_cell(&pair.a).as_ref(),
+            &id_cell(&pair.b),
             &share(pair.similarity),
             &share(pair.share_a),
             &share(pair.share_b),

@@ -2,7 +2,7 @@
 //! most, and who moved since the last gradebook.
 
 use crate::Status;
-use crate::graded::Graded;
+use crate::graded::{Graded, id_of_cell};
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -55,7 +55,7 @@ pub(crate) fn read_gradebook(path: &Path) -> Option<Book> {
     let mut book = Book::new();
     for row in reader.records().flatten() {
         let groups = prefixes.iter().zip(row.iter().skip(2)).map(|(p, v)| (p.clone(), v.to_owned())).collect();
-        book.insert(row.get(0)?.to_owned(), (row.get(1)?.to_owned(), groups));
+        book.insert(id_of_cell(row.get(0)?).to_owned(), (row.get(1)?.to_owned(), groups));
     }
     Some(book)
 }
@@ -219,5 +219,20 @@ mod tests {
         assert!(changes[5].groups.is_empty(), "a new submission has nothing to move from");
         assert_eq!(moved(&changes), "1 up, 1 moved within, 1 new, 1 gone, 1 graded, 1 not graded");
         assert_eq!(moved(&[]), "no grade changed");
+    }
+
+    /// A gradebook's ids are read back as they were, a `'` written before one that a
+    /// spreadsheet would run as a formula taken off.
+    #[test]
+    fn a_gradebook_is_read_back_with_its_ids_as_they_were() {
+        let dir = crate::scratch("tally-gradebook");
+        let path = dir.join("gradebook.csv");
+        let written = "id,score,a:: (50),status,seconds\n'=HYPERLINK(\"x\"),50.00,50.00,graded,1.0\n\
+                       ann,20.00,20.00,graded,1.0\n''quoted,0.00,0.00,graded,1.0\n";
+        std::fs::write(&path, written).expect("a gradebook");
+        let read = read_gradebook(&path).expect("read");
+        let _ = std::fs::remove_dir_all(dir);
+        let ids: Vec<&str> = read.keys().map(String::as_str).collect();
+        assert_eq!(ids, ["'quoted", "=HYPERLINK(\"x\")", "ann"]);
     }
 }
