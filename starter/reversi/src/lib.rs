@@ -28,9 +28,10 @@ use std::io::{BufRead, Write};
 /// (horizontal, vertical or diagonal) runs from it over one or more of the opponent's discs
 /// and ends on one of `p`'s own. Blocks, empty cells and the edge end a line without
 /// flipping anything, even after opponent's discs: a line that meets a block before one of
-/// `p`'s own discs captures nothing, though another line of the same move may. With `flip == true` a valid move places `p`'s disc and flips the
-/// opponent's discs on every such line; with `flip == false`, or when the move is invalid,
-/// the board is left untouched. Any (`y`, `x`), however far off the board, must give
+/// `p`'s own discs captures nothing, though another line of the same move may. With
+/// `flip == true` a valid move places `p`'s disc and flips the opponent's discs on every
+/// such line; with `flip == false`, or when the move is invalid, the board is left
+/// untouched. Any (`y`, `x`), however far off the board, must give
 /// `false`, never a panic.
 pub fn valid_move<const N: usize>(board: &mut Board<N>, p: char, y: i32, x: i32, flip: bool) -> bool {
     todo!("valid_move(board = {board:?}, p = {p:?}, y = {y}, x = {x}, flip = {flip})")
