@@ -5,8 +5,8 @@
 //!
 //! - [`spec_mains`]: the spec's three test programs, translated line for line, and what they
 //!   must print (the handout's public test `starter/connect_n/tests/spec_mains.rs`);
-//! - [`scaffold`], [`players`] and [`game`]: one behaviour per test (`scaffold` and `game`
-//!   are the handout's public tests `starter/connect_n/tests/scaffold.rs` and `game.rs`);
+//! - [`scaffold`], [`players`] and [`game`]: one behaviour per test (the handout's public
+//!   tests `starter/connect_n/tests/scaffold.rs`, `players.rs` and `game.rs`);
 //! - [`smart`]: SmartPlayer against an exhaustive minimax on every position of small
 //!   scaffolds and against gamekit's exact solver on the spec's sizes, its tie-break, and the
 //!   spec's time limits;
@@ -22,6 +22,7 @@
 // The handout's public tests, run here as well: one file for each part, for both.
 #[path = "../../starter/connect_n/tests/game.rs"]
 mod game;
+#[path = "../../starter/connect_n/tests/players.rs"]
 mod players;
 mod robustness;
 #[path = "../../starter/connect_n/tests/scaffold.rs"]
