@@ -26,6 +26,16 @@ fn files(dir: &Path) -> BTreeSet<PathBuf> {
     found
 }
 
+/// Puts the sources `src` (a solution's, or a copy of one) into `handout`: the handout's own
+/// provided file is used, not the one they include by path.
+pub(super) fn put_sources(handout: &Path, assignment: &str, src: &Path) {
+    for file in files(src) {
+        let text = std::fs::read_to_string(src.join(&file)).expect("a source");
+        let text = text.replace(&format!("#[path = \"../../../starter/{assignment}/src/provided.rs\"]\n"), "");
+        std::fs::write(handout.join("src").join(&file), text).expect("a source copied");
+    }
+}
+
 /// `cargo test` in `dir` (with `options`) with nothing but the toolchain: no registry, no
 /// network.
 pub(super) fn cargo_test_alone(dir: &Path, options: &[&str]) -> (bool, String) {
@@ -97,12 +107,7 @@ fn a_handout_is_the_starter_alone_and_its_public_tests_pass_on_the_solution() {
         // With the reference solution's files (its provided file is the handout's own).
         let solved = root.join(format!("{assignment}-solved"));
         gamekit::grade::handout::write(Path::new(KIT), assignment, &solved).expect("a second handout");
-        let solution = Path::new(KIT).join("solution").join(assignment).join("src");
-        for file in files(&solution) {
-            let text = std::fs::read_to_string(solution.join(&file)).expect("a solution file");
-            let text = text.replace(&format!("#[path = \"../../../starter/{assignment}/src/provided.rs\"]\n"), "");
-            std::fs::write(solved.join("src").join(&file), text).expect("a solution file copied");
-        }
+        put_sources(&solved, assignment, &Path::new(KIT).join("solution").join(assignment).join("src"));
         let (passed, output) = cargo_test_alone(&solved, &[]);
         assert!(passed, "{assignment}: the public tests fail on the reference solution:\n{output}");
         // The grader takes a handout in as it is: no note about its manifest.

@@ -253,19 +253,8 @@ fn public_verdicts(assignment: &str, copy: &Path) -> Vec<(String, BTreeSet<Strin
         let _ = std::fs::remove_dir_all(&handout);
         gamekit::grade::handout::write(Path::new(KIT), assignment, &handout).expect("a handout");
     }
-    for entry in std::fs::read_dir(copy.join("src")).expect("the copy's sources").flatten() {
-        let text = std::fs::read_to_string(entry.path()).expect("a source");
-        let text = text.replace(&format!("#[path = \"../../../starter/{assignment}/src/provided.rs\"]\n"), "");
-        std::fs::write(handout.join("src").join(entry.file_name()), text).expect("a source copied");
-    }
-    let tests =
-        std::fs::read_dir(handout.join("tests")).expect("the handout's tests").flatten().map(|entry| entry.path());
-    let modules: Vec<String> = tests
-        .filter(|path| path.extension().is_some_and(|extension| extension == "rs"))
-        .filter_map(|path| Some(path.file_stem()?.to_string_lossy().into_owned()))
-        .filter(|module| module != "transcripts")
-        .collect();
-    modules
+    super::handout::put_sources(&handout, assignment, &copy.join("src"));
+    gamekit::grade::handout::public_modules(&handout)
         .into_iter()
         .map(|module| {
             let (_, printed) = super::handout::cargo_test_alone(&handout, &["--test", &module]);

@@ -142,22 +142,22 @@ pub(crate) fn submission_dir(out: &Path, id: &str) -> PathBuf {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
     /// An id a spreadsheet would run as a formula is written as text, and read back as it
     /// was; every other id is written as it is.
     #[test]
     fn an_id_that_looks_like_a_formula_is_written_as_text() {
         for id in ["=HYPERLINK(\"http://x\",\"y\")", "+1", "-2+3", "@SUM(A1)", "\tx", "\rx", "'quoted", "'=x"] {
-            let cell = super::id_cell(id);
+            let cell = id_cell(id);
             assert_eq!(cell, format!("'{id}"), "{id:?}");
-            assert_eq!(super::id_of_cell(&cell), id);
+            assert_eq!(id_of_cell(&cell), id);
         }
         for id in ["alice", "a=b", "", "bob's"] {
-            assert_eq!(super::id_cell(id), id);
-            assert_eq!(super::id_of_cell(id), id);
+            assert_eq!(id_cell(id), id);
+            assert_eq!(id_of_cell(id), id);
         }
     }
-
-    use super::*;
 
     /// What a batch keeps of a submission for the similarity is read outside any sandbox:
     /// a hostile submission must not make it copy what is not its own code.

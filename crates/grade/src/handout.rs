@@ -153,9 +153,9 @@ fn grading(rubric: &Rubric, public: &[String]) -> Result<String, HandoutError> {
 }
 
 /// The modules of the graded suite that are the handout's own tests: each `tests/<module>.rs`
-/// of the starter but the transcripts' (the suite includes each such file as its module of
-/// that name, so all of that module's cases are public).
-fn public_modules(starter: &Path) -> Vec<String> {
+/// of the starter (or of a handout written from it) but the transcripts' (the suite includes
+/// each such file as its module of that name, so all of that module's cases are public).
+pub fn public_modules(starter: &Path) -> Vec<String> {
     let tests = std::fs::read_dir(starter.join("tests")).into_iter().flatten().flatten();
     let files =
         tests.map(|entry| entry.path()).filter(|path| path.extension().is_some_and(|extension| extension == "rs"));
