@@ -3,16 +3,29 @@
 //! Written against the assignment's public API only and compiled against whichever crate
 //! named `tictactoe` is being graded. `fixtures/tictactoe/rubric.toml` gives the points.
 //!
-//! - [`computer_move`]: the book's three steps on chosen boards, then on every board a game
-//!   against it can reach, against gamekit's reference;
-//! - [`perfect`]: the perfect player never loses a game, whatever the human does;
+//! - [`computer_move`]: the book's three steps on chosen boards (the handout's public test
+//!   `starter/tictactoe/tests/computer_move.rs`);
+//! - [`perfect`]: the perfect player never loses a game, whatever the human does, and
+//!   chooses as minimax does on chosen boards (the handout's `tests/perfect.rs`);
+//! - [`every_board`]: both players on every board a game reaches, against gamekit's
+//!   references;
 //! - [`all_games`]: all 583 games against the book's player, each whole transcript byte for
 //!   byte;
 //! - [`transcripts`]: chosen games, in memory and through the program;
 //! - [`robustness`]: bad answers and the end of the input.
 
+#![expect(
+    clippy::duplicate_mod,
+    reason = "each public test file is a crate of its own in the handout, declaring the support files it uses; \
+              here, where they are modules together, a support file comes once for each"
+)]
+
 mod all_games;
+// The handout's public tests, run here as well: one file for each part, for both.
+#[path = "../../starter/tictactoe/tests/computer_move.rs"]
 mod computer_move;
+mod every_board;
+#[path = "../../starter/tictactoe/tests/perfect.rs"]
 mod perfect;
 mod robustness;
 mod transcripts;
@@ -38,10 +51,4 @@ fn assert_plays_like_the_book(input: &[u8]) {
 /// The `tictactoe` program of the crate under test.
 fn program() -> std::path::PathBuf {
     gamekit_testkit::program(env!("CARGO_MANIFEST_DIR"), "tictactoe", "tictactoe")
-}
-
-/// The board as the book shows it, for failure messages.
-fn show(board: &tictactoe::Board) -> String {
-    let [a, b, c, d, e, f, g, h, i] = board;
-    format!("    {a} | {b} | {c}\n    ---------\n    {d} | {e} | {f}\n    ---------\n    {g} | {h} | {i}\n")
 }
