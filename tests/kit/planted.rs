@@ -125,8 +125,8 @@ const PLANTED_BUGS: [PlantedBug; 14] = [
             from: "values.iter().position(|&value| value == bound)",
             to: "values.iter().rposition(|&value| value == bound)",
         },
-        must_fail: &["alphabeta::of_equal_moves_the_first_in_legal_moves_order", "alphabeta::same_move_as_minimax_"],
-        may_fail: &["alphabeta::", "skeleton::", "transcripts::"],
+        must_fail: &["alphabeta::of_equal_moves_the_first_in_legal_moves_order", "against_minimax::same_move_"],
+        may_fail: &["alphabeta::", "against_minimax::", "skeleton::", "transcripts::"],
         first: "alphabeta::",
     },
     PlantedBug {
@@ -137,8 +137,8 @@ const PLANTED_BUGS: [PlantedBug; 14] = [
             from: "for direction in DIRECTIONS {",
             to: "for direction in DIRECTIONS.into_iter().filter(|&step| row < 4 || step != (0, 1)) {",
         },
-        must_fail: &["four_in_a_row_is_won_wherever_it_is::case_6_across_the_top_row"],
-        may_fail: &["connect_four::eval::", "transcripts::", "skeleton::"],
+        must_fail: &["four_in_a_row_is_won_wherever_it_is::across_the_top_row"],
+        may_fail: &["connect_four::eval::", "references::connect_four_", "transcripts::", "skeleton::"],
         first: "connect_four::eval::",
     },
     PlantedBug {
@@ -151,9 +151,9 @@ const PLANTED_BUGS: [PlantedBug; 14] = [
         },
         must_fail: &[
             "stonehenge::arbiter::equal_sums_go_to_the_player_who_did_not_move",
-            "stonehenge::arbiter::every_line_as_the_chapter_arbitrates_in_random_games",
+            "references::stonehenge_every_line_as_the_chapter_arbitrates_in_random_games",
         ],
-        may_fail: &["stonehenge::", "transcripts::", "skeleton::"],
+        may_fail: &["stonehenge::", "references::stonehenge_", "transcripts::", "skeleton::"],
         first: "stonehenge::arbiter::",
     },
     PlantedBug {

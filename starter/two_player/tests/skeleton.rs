@@ -1,6 +1,12 @@
 //! The game skeleton and main loop, through an interface written here that records what
-//! the skeleton asks of it and answers from a script (so the skeleton is graded apart from
-//! the text interfaces).
+//! the skeleton asks of it and answers from a script (so the skeleton is checked apart from
+//! the text interfaces), with your Connect Four and Stonehenge. These are the graded suite's
+//! own tests (the rubric's `skeleton::` group), and a failure says what the grader says. Run
+//! one test alone:
+//!
+//! ```text
+//! cargo test --test skeleton play_again_starts_a_new_game_and_asks_again
+//! ```
 
 use std::cell::RefCell;
 use std::collections::VecDeque;
