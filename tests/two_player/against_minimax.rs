@@ -4,8 +4,7 @@
 //! The grader's alone: the handout has the trees' fixed cases (`alphabeta::`), not a minimax.
 
 use crate::alphabeta::trees::{PLAYS, Tree, TreeEval};
-use crate::connect_four::games::{pick, random_positions};
-use crate::connect_four::random::Draws;
+use crate::{Draws, pick, random_positions};
 use std::cell::Cell;
 use two_player::{C4Eval, Evaluation, MoveOf, Representation, StoneEval, alphabeta};
 

@@ -40,7 +40,9 @@ mod skeleton;
 mod stonehenge;
 mod transcripts;
 
-use connect_four::games::at_terminal;
+// The handout's helpers, for the suite's own modules too.
+use connect_four::games::{at_terminal, pick, random_positions};
+use connect_four::random::Draws;
 
 /// The `connect-four` and `stonehenge` programs of the crate under test.
 fn program(name: &str) -> std::path::PathBuf {

@@ -2,8 +2,7 @@
 //! grader's alone, since the handout gives expected values, not a reference. Connect Four's
 //! evaluation window by window; Stonehenge's holders of the ley-lines after every move.
 
-use crate::connect_four::games::{pick, random_positions};
-use crate::connect_four::random::Draws;
+use crate::{Draws, pick, random_positions};
 use two_player::{C4Eval, COL, Cell, ConnectFour, Evaluation, LINES, ROW, Representation, STONES, Stonehenge};
 
 /// The worth of every window of four cells, written out here: across, up and both

@@ -44,28 +44,36 @@ fn the_initial_position_has_four_discs_in_the_centre() {
     assert!(scores == (2, 2), "(score(Black), score(White)) of Board::new() returned {scores:?}, expected (2, 2)");
 }
 
+/// Checks that Black's move on (`row`, `col`) (`which`: its name, or why it is no move) is
+/// refused on the initial position: `valid_move` is false, `play` returns `Err` and changes
+/// nothing.
+#[track_caller]
+fn check_refused(row: i32, col: i32, which: &str) {
+    let mut board = Board::new();
+    assert!(
+        !board.valid_move(Color::Black, row, col),
+        "valid_move(Black, {row}, {col}) ({which}) on Board::new() returned true, expected false"
+    );
+    let played = board.play(Color::Black, row, col);
+    assert!(
+        played == Err(InvalidMove),
+        "play(Black, {row}, {col}) ({which}) on Board::new() returned {played:?}, expected Err(InvalidMove)"
+    );
+    assert!(
+        board == Board::new(),
+        "after the refused play(Black, {row}, {col}) ({which}) the board must be unchanged (Board::new()), but it \
+         is\n{}",
+        shown(&board)
+    );
+}
+
 cases! {
     /// A square off the board: never a disc, never a valid move, and `play` refuses it
     /// without a panic, changing nothing.
     fn a_square_off_the_board_is_empty_and_never_a_move(row: i32, col: i32) {
-        let mut board = Board::new();
-        let at = board.at(row, col);
+        let at = Board::new().at(row, col);
         assert!(at.is_none(), "at({row}, {col}) of Board::new(), off the board, returned {at:?}, expected None");
-        assert!(
-            !board.valid_move(Color::Black, row, col),
-            "valid_move(Black, {row}, {col}) on Board::new(), off the board, returned true, expected false"
-        );
-        let played = board.play(Color::Black, row, col);
-        assert!(
-            played == Err(InvalidMove),
-            "play(Black, {row}, {col}) on Board::new(), off the board, returned {played:?}, expected Err(InvalidMove)"
-        );
-        assert!(
-            board == Board::new(),
-            "after the refused play(Black, {row}, {col}), off the board, the board must be unchanged (Board::new()), \
-             but it is\n{}",
-            shown(&board)
-        );
+        check_refused(row, col, "off the board");
     }
     guard_frame: (0, 0),
     below: (9, 4),
@@ -185,23 +193,8 @@ cases! {
     /// A square taken, or one where the disc would close no line: `valid_move` is false and
     /// `play` refuses it, changing nothing.
     fn an_invalid_move_is_refused_and_changes_nothing(name: &str) {
-        let mut board = Board::new();
         let (row, col) = square(name);
-        assert!(
-            !board.valid_move(Color::Black, row, col),
-            "valid_move(Black, {row}, {col}) ({name}) on Board::new() returned true, expected false"
-        );
-        let played = board.play(Color::Black, row, col);
-        assert!(
-            played == Err(InvalidMove),
-            "play(Black, {row}, {col}) ({name}) on Board::new() returned {played:?}, expected Err(InvalidMove)"
-        );
-        assert!(
-            board == Board::new(),
-            "after the refused play(Black, {row}, {col}) ({name}) the board must be unchanged (Board::new()), \
-             but it is\n{}",
-            shown(&board)
-        );
+        check_refused(row, col, name);
     }
     taken: ("d4"),
     flips_nothing: ("a1"),
