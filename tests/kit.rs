@@ -134,8 +134,8 @@ fn starter_and_solution_have_the_same_public_api() {
 }
 
 /// A failed assertion is what a student reads of a lost point, so every assertion of a graded
-/// suite says what it checks (with the board, the input or the call), and an `assert_eq!`
-/// puts the value under test first: the report calls the first value "actual" and the second
+/// suite says what it checks (with the board, the input or the call), and an `assert_eq!` (or
+/// the handouts' `assert_same!`) puts the value under test first: the report calls the first value "actual" and the second
 /// "expected" (`testkit::in_words`). For the same reason a suite has no bare `.unwrap()`, even
 /// inside a macro's arguments: its panic, "called `Result::unwrap()` on an `Err` value", names
 /// neither the call nor what it should have done; an `.expect("…")` says both.
@@ -169,7 +169,7 @@ fn every_assertion_of_a_suite_says_what_it_checks() {
             }
             let needs = match name.as_str() {
                 "assert" => 2,
-                "assert_eq" | "assert_ne" => 3,
+                "assert_eq" | "assert_ne" | "assert_same" => 3,
                 _ => return,
             };
             if arguments.len() < needs {

@@ -8,10 +8,13 @@
 
 #[path = "support/cases.rs"]
 mod cases;
+#[path = "support/checks.rs"]
+mod checks;
 #[path = "support/terminal.rs"]
 pub(crate) mod terminal;
 
 use cases::cases;
+use checks::assert_same;
 use connect_n::{BLACK, BadPlayer, Error, Game, HumanPlayer, Player, RED, Scaffold, TIE_GAME, VACANT};
 use terminal::at_terminal;
 
@@ -48,7 +51,7 @@ fn winner_after(columns: i32, levels: i32, n: i32, moves: &str) -> Option<i32> {
         )
     });
     for (index, _) in moves.bytes().enumerate() {
-        assert_eq!(game.completed(), None, "the game ended before move {} of {moves}", index + 1);
+        assert_same!(game.completed(), None, "the game ended before move {} of {moves}", index + 1);
         assert!(game.take_turn(), "move {} of {moves} was not made", index + 1);
     }
     game.completed()
@@ -56,7 +59,7 @@ fn winner_after(columns: i32, levels: i32, n: i32, moves: &str) -> Option<i32> {
 
 cases! {
     fn the_game_sees_n_in_a_row(columns: i32, levels: i32, n: i32, moves: &str, winner: i32) {
-        assert_eq!(
+        assert_same!(
             winner_after(columns, levels, n, moves),
             Some(winner),
             "completed() after the moves {moves} (one digit a column, red first) on a {columns} × {levels} game, N = {n}"
@@ -74,12 +77,12 @@ cases! {
 
 #[test]
 fn a_full_scaffold_without_n_in_a_row_is_a_tie() {
-    assert_eq!(
+    assert_same!(
         winner_after(3, 2, 3, "123321"),
         Some(TIE_GAME),
         "completed() after the moves 123321 (one digit a column, red first) fill a 3 × 2 game, N = 3"
     );
-    assert_eq!(
+    assert_same!(
         winner_after(2, 2, 3, "1212"),
         Some(TIE_GAME),
         "completed() after the moves 1212 (one digit a column, red first) fill a 2 × 2 game, N = 3"
@@ -88,12 +91,12 @@ fn a_full_scaffold_without_n_in_a_row_is_a_tie() {
 
 #[test]
 fn a_win_with_the_last_checker_is_a_win_not_a_tie() {
-    assert_eq!(
+    assert_same!(
         winner_after(3, 1, 2, "132"),
         Some(RED),
         "completed() after the moves 132 (red first) on a 3 × 1 game, N = 2: red's last checker makes 2 in a row"
     );
-    assert_eq!(
+    assert_same!(
         winner_after(2, 1, 2, "12"),
         Some(TIE_GAME),
         "completed() after the moves 12 (red first) fill a 2 × 1 game, N = 2, without 2 in a row"
@@ -113,12 +116,12 @@ fn red_moves_first_and_the_players_alternate() {
         );
     }
     let played = "4 take_turn() with red playing columns 2, 3 and black 2, 3 on a 4 × 3 game";
-    assert_eq!(
+    assert_same!(
         [game.checker_at(2, 1), game.checker_at(2, 2), game.checker_at(3, 1), game.checker_at(3, 2)],
         [RED, BLACK, RED, BLACK],
         "[checker_at(2, 1), checker_at(2, 2), checker_at(3, 1), checker_at(3, 2)] after {played}"
     );
-    assert_eq!(
+    assert_same!(
         (game.checker_at(1, 1), game.checker_at(0, 0), game.checker_at(5, 1)),
         (VACANT, VACANT, VACANT),
         "(checker_at(1, 1), checker_at(0, 0), checker_at(5, 1)) after {played}"
@@ -132,9 +135,9 @@ fn no_turn_is_taken_once_the_game_is_over() {
         .expect("Game::new(4, 3, 3, …) should make a game of 4 columns and 3 levels, N = 3");
     while game.take_turn() {}
     let played = "red playing columns 1, 1, 1, 4 and black 2, 2, 3 on a 4 × 3 game, N = 3 (red wins on move 5)";
-    assert_eq!(game.completed(), Some(RED), "completed() once take_turn() returns false, {played}");
+    assert_same!(game.completed(), Some(RED), "completed() once take_turn() returns false, {played}");
     assert!(!game.take_turn(), "take_turn() returned true after red won, {played}");
-    assert_eq!(
+    assert_same!(
         (game.checker_at(3, 1), game.checker_at(4, 1)),
         (VACANT, VACANT),
         "(checker_at(3, 1), checker_at(4, 1)) after red won: black's 3 and red's 4 must not be played, {played}"
@@ -151,8 +154,8 @@ fn a_player_that_gives_no_move_or_an_illegal_one_takes_no_turn() {
         let chosen = moves.first().copied().unwrap_or(0);
         let turn = format!("take_turn() on a new 3 × 2 game where red's choose_move gives {chosen} (no column of 3)");
         assert!(!game.take_turn(), "{turn} returned true");
-        assert_eq!(game.completed(), None, "completed() after {turn}");
-        assert_eq!(game.checker_at(1, 1), VACANT, "checker_at(1, 1) after {turn}");
+        assert_same!(game.completed(), None, "completed() after {turn}");
+        assert_same!(game.checker_at(1, 1), VACANT, "checker_at(1, 1) after {turn}");
     }
 }
 
@@ -174,7 +177,7 @@ cases! {
 
 #[test]
 fn n_longer_than_the_scaffold_is_a_game_that_ends_in_a_tie() {
-    assert_eq!(
+    assert_same!(
         winner_after(2, 2, 5, "1122"),
         Some(TIE_GAME),
         "completed() after the moves 1122 (red first) fill a 2 × 2 game with N = 5"
@@ -189,7 +192,7 @@ fn play_returns_the_winner_and_announces_it() {
         .expect("Game::new(4, 3, 3, …) should make a game of 4 columns and 3 levels, N = 3")
         .play(&terminal)
         .expect("play() of the moves 11223 (red first) on a 4 × 3 game, N = 3, should return Ok(RED)");
-    assert_eq!(winner, RED, "play() of the moves 11223 (red first) on a 4 × 3 game, N = 3, players Red and Black");
+    assert_same!(winner, RED, "play() of the moves 11223 (red first) on a 4 × 3 game, N = 3, players Red and Black");
     assert!(
         screen.text().ends_with("Red wins!\n"),
         "play() of the moves 11223 (red first) on a 4 × 3 game, N = 3, must end with \"Red wins!\"; it printed:\n{}",
@@ -201,7 +204,7 @@ fn play_returns_the_winner_and_announces_it() {
         .expect("Game::new(3, 2, 3, …) should make a game of 3 columns and 2 levels, N = 3")
         .play(&terminal)
         .expect("play() of the moves 123321 (red first) on a 3 × 2 game, N = 3, should return Ok(TIE_GAME)");
-    assert_eq!(winner, TIE_GAME, "play() of the moves 123321 (red first) filling a 3 × 2 game, N = 3");
+    assert_same!(winner, TIE_GAME, "play() of the moves 123321 (red first) filling a 3 × 2 game, N = 3");
     assert!(
         screen.text().ends_with("It's a tie.\n"),
         "play() of the moves 123321 (red first) filling a 3 × 2 game, N = 3, must end with \"It's a tie.\"; it \
@@ -218,7 +221,7 @@ fn play_prints_the_documented_transcript() {
         .expect("Game::new(2, 2, 2, …) should make a game of 2 columns and 2 levels, N = 2")
         .play(&terminal)
         .expect("play() of the moves 121 (red first) on a 2 × 2 game, N = 2, should return Ok(RED)");
-    assert_eq!(
+    assert_same!(
         screen.text(),
         "Red (red, R) against Black (black, B): 2 columns, 2 levels, 2 in a row wins.\n\
          | | |\n| | |\n+-+-+\n\
@@ -275,7 +278,7 @@ fn computers_pause_for_enter_between_moves_when_someone_watches() {
     let screen = connect_n::Screen::default();
     let terminal = connect_n::Terminal::interactive(std::io::Cursor::new(b"\n\n".to_vec()), screen.clone());
     let (mut red, mut black) = scripts("121");
-    assert_eq!(
+    assert_same!(
         Game::new(2, 2, 2, &mut red, &mut black)
             .expect("Game::new(2, 2, 2, …) should make a game of 2 columns and 2 levels, N = 2")
             .play(&terminal)
@@ -287,7 +290,7 @@ fn computers_pause_for_enter_between_moves_when_someone_watches() {
         "play() of the moves 121 (red first) on a 2 × 2 game, N = 2, at an interactive terminal"
     );
     let text = screen.text();
-    assert_eq!(text.matches("Press Enter to continue. ").count(), 2, "a pause after each move but the last:\n{text}");
+    assert_same!(text.matches("Press Enter to continue. ").count(), 2, "a pause after each move but the last:\n{text}");
     assert!(
         text.contains("+-+-+\nPress Enter to continue. Black drops"),
         "at an interactive terminal, play() prints \"Press Enter to continue. \" after red's move's scaffold, before \

@@ -11,12 +11,15 @@
 
 #[path = "support/cases.rs"]
 mod cases;
+#[path = "support/checks.rs"]
+mod checks;
 #[path = "support/games.rs"]
 pub(crate) mod games;
 #[path = "support/random.rs"]
 pub(crate) mod random;
 
 use cases::cases;
+use checks::assert_same;
 use games::{at_terminal, board, connect_four};
 use two_player::{C4Eval, C4Text, COL, Cell, ConnectFour, Error, Evaluation, Interface, ROW, Representation};
 
@@ -31,19 +34,19 @@ mod rep {
         let game = ConnectFour::game_start();
         for row in 1..=ROW {
             for column in 1..=COL {
-                assert_eq!(game.cell(row, column), Cell::Empty, "cell({row}, {column}) at the start");
+                assert_same!(game.cell(row, column), Cell::Empty, "cell({row}, {column}) at the start");
             }
         }
     }
 
     #[test]
     fn legal_moves_are_the_columns_from_7_down_to_1() {
-        assert_eq!(
+        assert_same!(
             ConnectFour::game_start().legal_moves(true),
             [7, 6, 5, 4, 3, 2, 1],
             "legal_moves(true) at the start"
         );
-        assert_eq!(
+        assert_same!(
             ConnectFour::game_start().legal_moves(false),
             [7, 6, 5, 4, 3, 2, 1],
             "legal_moves(false) at the start"
@@ -53,12 +56,12 @@ mod rep {
     #[test]
     fn a_full_column_is_not_a_legal_move() {
         let game = connect_four("333333");
-        assert_eq!(
+        assert_same!(
             game.legal_moves(true),
             [7, 6, 5, 4, 2, 1],
             "legal_moves(true) after the columns 333333 (X first), column 3 full"
         );
-        assert_eq!(
+        assert_same!(
             connect_four("111111222222333333444444555555666666777777").legal_moves(false),
             [] as [usize; 0],
             "legal_moves(false) on a full board: every column played six times, 1 to 7"
@@ -68,16 +71,16 @@ mod rep {
     #[test]
     fn a_disc_falls_to_the_lowest_empty_cell() {
         let game = connect_four("443");
-        assert_eq!(game.cell(1, 4), Cell::A, "cell(1, 4) after the columns 443 (X first)");
-        assert_eq!(game.cell(2, 4), Cell::B, "cell(2, 4) after the columns 443 (X first)");
-        assert_eq!(game.cell(1, 3), Cell::A, "cell(1, 3) after the columns 443 (X first)");
-        assert_eq!(game.cell(3, 4), Cell::Empty, "cell(3, 4) after the columns 443 (X first)");
-        assert_eq!(game.cell(2, 3), Cell::Empty, "cell(2, 3) after the columns 443 (X first)");
+        assert_same!(game.cell(1, 4), Cell::A, "cell(1, 4) after the columns 443 (X first)");
+        assert_same!(game.cell(2, 4), Cell::B, "cell(2, 4) after the columns 443 (X first)");
+        assert_same!(game.cell(1, 3), Cell::A, "cell(1, 3) after the columns 443 (X first)");
+        assert_same!(game.cell(3, 4), Cell::Empty, "cell(3, 4) after the columns 443 (X first)");
+        assert_same!(game.cell(2, 3), Cell::Empty, "cell(2, 3) after the columns 443 (X first)");
     }
 
     #[test]
     fn the_second_player_plays_b() {
-        assert_eq!(
+        assert_same!(
             ConnectFour::game_start().play(false, 7).cell(1, 7),
             Cell::B,
             "cell(1, 7) after play(false, 7) at the start"
@@ -88,8 +91,12 @@ mod rep {
     fn play_leaves_the_position_it_was_given_as_it_was() {
         let before = connect_four("4");
         let _after = before.play(false, 4);
-        assert_eq!(before, connect_four("4"), "the position after X's column 4, once play(false, 4) was called on it");
-        assert_eq!(
+        assert_same!(
+            before,
+            connect_four("4"),
+            "the position after X's column 4, once play(false, 4) was called on it"
+        );
+        assert_same!(
             before.cell(2, 4),
             Cell::Empty,
             "cell(2, 4) of the position after X's column 4, once play(false, 4) was called on it"
@@ -98,10 +105,10 @@ mod rep {
 
     #[test]
     fn the_board_prints_as_the_chapter_prints_it() {
-        assert_eq!(ConnectFour::game_start().to_string(), EMPTY_BOARD, "to_string() at the start");
+        assert_same!(ConnectFour::game_start().to_string(), EMPTY_BOARD, "to_string() at the start");
         let expected =
             ". . . . . . . \n. . . . . . . \n. . . . . . . \n. . . . . . . \n. . . O . . . \nX . X X . . O \n\n";
-        assert_eq!(connect_four("44371").to_string(), expected, "to_string() after the columns 44371 (X first)");
+        assert_same!(connect_four("44371").to_string(), expected, "to_string() after the columns 44371 (X first)");
     }
 }
 
@@ -110,18 +117,18 @@ mod eval {
 
     #[test]
     fn the_empty_board_is_worth_nothing() {
-        assert_eq!(C4Eval::evaluate(true, &ConnectFour::game_start()), 0, "evaluate(true, ..) at the start");
+        assert_same!(C4Eval::evaluate(true, &ConnectFour::game_start()), 0, "evaluate(true, ..) at the start");
     }
 
     #[test]
     fn a_corner_disc_is_in_three_windows() {
-        assert_eq!(C4Eval::evaluate(true, &connect_four("1")), 3 * 2, "evaluate(true, ..) after X's column 1");
+        assert_same!(C4Eval::evaluate(true, &connect_four("1")), 3 * 2, "evaluate(true, ..) after X's column 1");
     }
 
     #[test]
     fn a_centre_disc_is_in_seven_windows() {
         // Column 4, row 1: four across, one up, one on each diagonal.
-        assert_eq!(C4Eval::evaluate(true, &connect_four("4")), 7 * 2, "evaluate(true, ..) after X's column 4");
+        assert_same!(C4Eval::evaluate(true, &connect_four("4")), 7 * 2, "evaluate(true, ..) after X's column 4");
     }
 
     #[test]
@@ -129,7 +136,7 @@ mod eval {
         // X alone at columns 1 and 2 of the bottom row: the window across 1–4 holds two
         // (10); across 2–5, up each column and up-right from each disc, one (5 × 2).
         let two = ConnectFour::game_start().play(true, 1).play(true, 2);
-        assert_eq!(
+        assert_same!(
             C4Eval::evaluate(true, &two),
             10 + 5 * 2,
             "evaluate(true, ..) with X alone at columns 1 and 2 of the bottom row (play(true, 1), then play(true, 2))"
@@ -137,13 +144,13 @@ mod eval {
         // And column 3: across 1–4 holds three (50), 2–5 two (10), 3–6 one (2); up and
         // up-right, one each from each disc (6 × 2).
         let three = two.play(true, 3);
-        assert_eq!(
+        assert_same!(
             C4Eval::evaluate(true, &three),
             50 + 10 + 2 + 6 * 2,
             "evaluate(true, ..) with X alone at columns 1, 2 and 3 of the bottom row"
         );
         let theirs = ConnectFour::game_start().play(false, 1).play(false, 2).play(false, 3);
-        assert_eq!(
+        assert_same!(
             C4Eval::evaluate(false, &theirs),
             -(50 + 10 + 2 + 6 * 2),
             "evaluate(false, ..) with O alone at columns 1, 2 and 3 of the bottom row"
@@ -152,7 +159,7 @@ mod eval {
 
     #[test]
     fn the_second_players_discs_count_against() {
-        assert_eq!(
+        assert_same!(
             C4Eval::evaluate(false, &ConnectFour::game_start().play(false, 1)),
             -6,
             "evaluate(false, ..) with O's disc alone in column 1 (play(false, 1) at the start)"
@@ -163,7 +170,7 @@ mod eval {
     fn a_window_with_both_players_is_worth_nothing() {
         // X at column 1 and O at column 2: only the windows holding one of them count.
         let game = connect_four("12");
-        assert_eq!(
+        assert_same!(
             C4Eval::evaluate(true, &game),
             (3 - 1) * 2 - (4 - 1) * 2,
             "evaluate(true, ..) after the columns 12 (X first): X alone in 2 windows, O alone in 3"
@@ -173,7 +180,7 @@ mod eval {
     #[test]
     fn it_is_the_same_for_both_players() {
         let game = connect_four("4433521");
-        assert_eq!(
+        assert_same!(
             C4Eval::evaluate(true, &game),
             C4Eval::evaluate(false, &game),
             "evaluate(true, ..) against evaluate(false, ..) after the columns 4433521 (X first)"
@@ -186,7 +193,7 @@ mod eval {
         fn four_in_a_row_is_won_wherever_it_is(picture: &str, winner: bool) {
             let game = board(picture);
             let expected = if winner { 10000 } else { -10000 };
-            assert_eq!(C4Eval::evaluate(true, &game), expected, "evaluate(true, ..) in\n{game}");
+            assert_same!(C4Eval::evaluate(true, &game), expected, "evaluate(true, ..) in\n{game}");
         }
         across_the_bottom: (
             ". . . . . . .\n. . . . . . .\n. . . . . . .\n. . . . . . .\nO O O . . . .\nX X X X . . .",
@@ -233,12 +240,12 @@ mod eval {
             C4Eval::is_leaf(false, &game),
             "is_leaf(false, ..) should be true after the columns 1122334 (X first): X has four across"
         );
-        assert_eq!(
+        assert_same!(
             C4Eval::state_of(true, &game),
             two_player::State::Won,
             "state_of(true, ..) after the columns 1122334 (X first): X has four across"
         );
-        assert_eq!(
+        assert_same!(
             C4Eval::state_of(false, &connect_four("71212121")),
             two_player::State::Won,
             "state_of(false, ..) after the columns 71212121 (X first): O has four up column 1"
@@ -249,8 +256,8 @@ mod eval {
     fn a_full_board_without_four_is_nil() {
         let game = board("XOXOXOX\nXOXOXOX\nOXOXOXO\nOXOXOXO\nXOXOXOX\nXOXOXOX");
         // Every window holds four discs and none four of one player: each is worth nothing.
-        assert_eq!(C4Eval::evaluate(true, &game), 0, "evaluate(true, ..) in\n{game}");
-        assert_eq!(C4Eval::state_of(true, &game), two_player::State::Nil, "in\n{game}");
+        assert_same!(C4Eval::evaluate(true, &game), 0, "evaluate(true, ..) in\n{game}");
+        assert_same!(C4Eval::state_of(true, &game), two_player::State::Nil, "in\n{game}");
     }
 }
 
@@ -263,7 +270,7 @@ mod text {
         C4Text::new(terminal)
             .print_game(&connect_four("4"))
             .expect("print_game() after X's column 4 should print the board and return Ok");
-        assert_eq!(
+        assert_same!(
             screen.text(),
             EMPTY_BOARD.replacen(". . . . . . . \n\n", ". . . X . . . \n\n", 1),
             "what print_game printed after X's column 4"
@@ -276,7 +283,7 @@ mod text {
         let mut text = C4Text::new(terminal);
         text.home().expect("home() should print the welcome and return Ok");
         text.exit().expect("exit() should print the goodbye and return Ok");
-        assert_eq!(screen.text(), "C4 ...\nBye for now ... \n", "what home() then exit() printed");
+        assert_same!(screen.text(), "C4 ...\nBye for now ... \n", "what home() then exit() printed");
     }
 
     #[test]
@@ -286,7 +293,7 @@ mod text {
         text.won().expect("won() should say that the first player won and return Ok");
         text.lost().expect("lost() should say that the first player lost and return Ok");
         text.nil().expect("nil() should say that it is a stalemate and return Ok");
-        assert_eq!(
+        assert_same!(
             screen.text(),
             "The first player won\nThe first player lost\nStalemate\n",
             "what won(), lost() then nil() printed"
@@ -297,7 +304,7 @@ mod text {
     fn init_shows_who_is_who_and_the_empty_board() {
         let (terminal, screen) = at_terminal("");
         C4Text::new(terminal).init().expect("init() should print who is who and the empty board, and return Ok");
-        assert_eq!(screen.text(), format!("X: 1st player   O: 2nd player\n\n{EMPTY_BOARD}\n"), "what init() printed");
+        assert_same!(screen.text(), format!("X: 1st player   O: 2nd player\n\n{EMPTY_BOARD}\n"), "what init() printed");
     }
 
     #[test]
@@ -307,7 +314,7 @@ mod text {
         C4Text::new(terminal)
             .position(false, 4, &old, &new)
             .expect("position(false, 4, old, new) should print the new board and return Ok");
-        assert_eq!(
+        assert_same!(
             screen.text(),
             new.to_string(),
             "what position(false, 4, old, new) printed, old after the column 4 and new after the columns 44"
@@ -318,14 +325,14 @@ mod text {
         /// `q_player` means yes on "y" alone.
         fn only_y_means_yes(answer: &str, yes: bool) {
             let (terminal, screen) = at_terminal(answer);
-            assert_eq!(
+            assert_same!(
                 C4Text::new(terminal).q_player().unwrap_or_else(|error| panic!(
                     "q_player() should read the answer {answer:?} and return Ok: {error:?}"
                 )),
                 yes,
                 "q_player() on the answer {answer:?}"
             );
-            assert_eq!(
+            assert_same!(
                 screen.text(),
                 "Is there to be a machine player ? y/n ? ",
                 "what q_player() printed on the answer {answer:?}"
@@ -345,39 +352,39 @@ mod text {
             C4Text::new(terminal).q_continue().expect("q_continue() should read the answer \"y\\n\" and return Ok"),
             "q_continue() should be true on the answer \"y\\n\""
         );
-        assert_eq!(screen.text(), "Play again? y/n ? ", "what q_continue() printed");
+        assert_same!(screen.text(), "Play again? y/n ? ", "what q_continue() printed");
     }
 
     #[test]
     fn a_person_chooses_a_column() {
         let (terminal, screen) = at_terminal("3\n");
-        assert_eq!(
+        assert_same!(
             C4Text::new(terminal)
                 .choice(true, &ConnectFour::game_start())
                 .expect("choice(true, ..) at the start should return Ok(3) on the answer \"3\\n\""),
             3,
             "choice(true, ..) at the start on the answer \"3\\n\""
         );
-        assert_eq!(screen.text(), "Choose player1 : ", "what choice(true, ..) printed on the answer \"3\\n\"");
+        assert_same!(screen.text(), "Choose player1 : ", "what choice(true, ..) printed on the answer \"3\\n\"");
     }
 
     #[test]
     fn the_second_player_is_player2() {
         let (terminal, screen) = at_terminal("7\n");
-        assert_eq!(
+        assert_same!(
             C4Text::new(terminal)
                 .choice(false, &connect_four("4"))
                 .expect("choice(false, ..) after the column 4 should return Ok(7) on the answer \"7\\n\""),
             7,
             "choice(false, ..) after the column 4 on the answer \"7\\n\""
         );
-        assert_eq!(screen.text(), "Choose player2 : ", "what choice(false, ..) printed on the answer \"7\\n\"");
+        assert_same!(screen.text(), "Choose player2 : ", "what choice(false, ..) printed on the answer \"7\\n\"");
     }
 
     #[test]
     fn only_the_first_character_counts() {
         let (terminal, _) = at_terminal("52 and more\n");
-        assert_eq!(
+        assert_same!(
             C4Text::new(terminal)
                 .choice(true, &ConnectFour::game_start())
                 .expect("choice(true, ..) at the start should return Ok(5) on the answer \"52 and more\\n\""),
@@ -389,14 +396,14 @@ mod text {
     #[test]
     fn bad_answers_are_refused_without_a_newline_and_read_again() {
         let (terminal, screen) = at_terminal("\n0\n8\nx\n 4\n3\n4\n");
-        assert_eq!(
+        assert_same!(
             C4Text::new(terminal).choice(true, &connect_four("333333")).expect(
                 "choice(true, ..) after the columns 333333 should refuse six answers, then return Ok(4) on \"4\\n\""
             ),
             4,
             "choice(true, ..) after the columns 333333 (column 3 full) on the answers \"\\n0\\n8\\nx\\n 4\\n3\\n4\\n\""
         );
-        assert_eq!(
+        assert_same!(
             screen.text(),
             format!("Choose player1 : {}", "Invalid move - try again".repeat(6)),
             "what choice(true, ..) printed after the columns 333333 on the answers \"\\n0\\n8\\nx\\n 4\\n3\\n4\\n\": \

@@ -8,6 +8,10 @@
 //! cargo test --test skeleton play_again_starts_a_new_game_and_asks_again
 //! ```
 
+#[path = "support/checks.rs"]
+mod checks;
+
+use checks::assert_same;
 use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::rc::Rc;
@@ -72,16 +76,16 @@ impl<G: Representation + PartialEq> Interface for Recorder<G> {
         self.record("init".into())
     }
     fn position(&mut self, player: bool, mv: G::Move, old: &G, new: &G) -> Result<(), Error> {
-        assert_eq!(*new, old.play(player, mv), "position was given a new position that is not `old` after the move");
+        assert_same!(*new, old.play(player, mv), "position was given a new position that is not `old` after the move");
         if let Some(last) = &self.last {
-            assert_eq!(old, last, "a move was made from another position than the game's");
+            assert_same!(old, last, "a move was made from another position than the game's");
         }
         self.last = Some(new.clone());
         self.record(format!("{} {mv:?}", if player { "first" } else { "second" }))
     }
     fn choice(&mut self, player: bool, game: &G) -> Result<G::Move, Error> {
         if let Some(last) = &self.last {
-            assert_eq!(game, last, "a person was asked to move in another position than the game's");
+            assert_same!(game, last, "a person was asked to move in another position than the game's");
         }
         self.record(format!("choice {}", if player { "first" } else { "second" }))?;
         answer(&mut self.choices)
@@ -117,7 +121,7 @@ fn the_program_greets_asks_about_both_players_then_starts() {
         matches!(result, Err(Error::EndOfInput)),
         "main() with two persons should stop with Err(EndOfInput) when the input ends at the first move: {result:?}"
     );
-    assert_eq!(
+    assert_same!(
         log,
         ["home", "q_player", "q_player", "init", "choice first"],
         "the interface calls of main() with two persons, until the input ends at the first move"
@@ -127,7 +131,7 @@ fn the_program_greets_asks_about_both_players_then_starts() {
 #[test]
 fn people_move_in_turn_the_first_player_first() {
     let (_, log) = connect_four_main(&[false, false], &[], &[4, 3, 4]);
-    assert_eq!(
+    assert_same!(
         log[4..],
         ["choice first", "first 4", "choice second", "second 3", "choice first", "first 4", "choice second"],
         "the interface calls of main() from the fifth on: persons play the columns 434 until the input ends"
@@ -141,7 +145,7 @@ fn the_first_players_four_is_won() {
         result.is_ok(),
         "main() should return Ok(()) after persons play the columns 1212121, then no to play again: {result:?}"
     );
-    assert_eq!(
+    assert_same!(
         log[log.len() - 4..],
         ["first 1", "won", "q_continue", "exit"],
         "the last 4 interface calls of main(): persons play the columns 1212121 (four up column 1), \
@@ -156,7 +160,7 @@ fn the_second_players_four_is_lost() {
         result.is_ok(),
         "main() should return Ok(()) after persons play the columns 12121232, then no to play again: {result:?}"
     );
-    assert_eq!(
+    assert_same!(
         log[log.len() - 4..],
         ["second 2", "lost", "q_continue", "exit"],
         "the last 4 interface calls of main(): persons play the columns 12121232 (four up column 2), \
@@ -169,7 +173,7 @@ fn the_machine_plays_the_alphabeta_move() {
     let (_, log) = connect_four_main(&[true, false], &[], &[]);
     let expected = alphabeta::<C4Eval>(4, true, &ConnectFour::game_start())
         .expect("alphabeta::<C4Eval>(4, true, ..) at the start should return Some(a column)");
-    assert_eq!(
+    assert_same!(
         log[4..],
         [format!("first {expected}"), "choice second".to_owned()],
         "the interface calls of main() from the fifth on: the machine (depth 4) first, a person second, \
@@ -183,7 +187,7 @@ fn the_machine_can_play_second() {
     let after = ConnectFour::game_start().play(true, 1);
     let expected = alphabeta::<C4Eval>(4, false, &after)
         .expect("alphabeta::<C4Eval>(4, false, ..) after the column 1 should return Some(a column)");
-    assert_eq!(
+    assert_same!(
         log[4..],
         ["choice first".to_owned(), "first 1".to_owned(), format!("second {expected}"), "choice first".to_owned()],
         "the interface calls of main() from the fifth on: a person first (column 1), the machine (depth 4) second, \
@@ -206,7 +210,7 @@ fn machines_play_a_whole_game_to_its_end() {
                  return Some(a column): main() played a move there; the interface calls: {log:?}"
             )
         });
-        assert_eq!(
+        assert_same!(
             event.split(' ').nth(1),
             Some(expected.to_string().as_str()),
             "move {index} (from 0) of main() with two machines: alphabeta's column (depth 4); the interface calls: \
@@ -232,22 +236,22 @@ fn play_again_starts_a_new_game_and_asks_again() {
         "main() should return Ok(()) after two games of the columns 1212121 by persons, yes then no to play again: \
          {result:?}"
     );
-    assert_eq!(
+    assert_same!(
         log.iter().filter(|event| *event == "init").count(),
         2,
         "the init() calls of main() in two games of the columns 1212121 by persons: {log:?}"
     );
-    assert_eq!(
+    assert_same!(
         log.iter().filter(|event| *event == "won").count(),
         2,
         "the won() calls of main() in two games of the columns 1212121 by persons: {log:?}"
     );
-    assert_eq!(
+    assert_same!(
         log.iter().filter(|event| *event == "q_player").count(),
         4,
         "the q_player() calls of main() in two games of the columns 1212121 by persons: {log:?}"
     );
-    assert_eq!(
+    assert_same!(
         log.last().map(String::as_str),
         Some("exit"),
         "the last interface call of main() after two games of the columns 1212121 by persons, yes then no to play again"
@@ -261,7 +265,7 @@ fn the_end_of_the_input_stops_the_program_with_the_error() {
         matches!(result, Err(Error::EndOfInput)),
         "main() should stop with Err(EndOfInput) when the input ends at the second q_player(): {result:?}"
     );
-    assert_eq!(
+    assert_same!(
         log,
         ["home", "q_player", "q_player"],
         "the interface calls of main() when the input ends at the second q_player()"
@@ -272,7 +276,7 @@ fn the_end_of_the_input_stops_the_program_with_the_error() {
 fn play_m_moves_for_the_machine_and_says_the_state() {
     let (recorder, log) = Recorder::<ConnectFour>::new(&[], &[], &[]);
     let mut skeleton = Skeleton::<C4Eval, _>::new(recorder, 4);
-    assert_eq!(
+    assert_same!(
         skeleton
             .play_m(true)
             .expect("play_m(true) at the start (depth 4) should make the machine's move and return Ok"),
@@ -281,12 +285,12 @@ fn play_m_moves_for_the_machine_and_says_the_state() {
     );
     let column = alphabeta::<C4Eval>(4, true, &ConnectFour::game_start())
         .expect("alphabeta::<C4Eval>(4, true, ..) at the start should return Some(a column)");
-    assert_eq!(
+    assert_same!(
         skeleton.game().cell(1, column),
         Cell::A,
         "game().cell(1, {column}) after play_m(true) at the start, {column} being alphabeta's column (depth 4)"
     );
-    assert_eq!(
+    assert_same!(
         *log.borrow(),
         [format!("first {column}")],
         "the interface calls of play_m(true) at the start (depth 4)"
@@ -298,7 +302,7 @@ fn play_h_moves_for_a_person_and_says_the_state() {
     let (recorder, _) = Recorder::<ConnectFour>::new(&[], &[], &[1, 2, 1, 2, 1, 2, 1]);
     let mut skeleton = Skeleton::<C4Eval, _>::new(recorder, 4);
     for turn in 0..6 {
-        assert_eq!(
+        assert_same!(
             skeleton.play_h(turn % 2 == 0).unwrap_or_else(|error| panic!(
                 "play_h({}) for move {} of the persons' columns 1212121 should make the move and return Ok: {error:?}",
                 turn % 2 == 0,
@@ -310,7 +314,7 @@ fn play_h_moves_for_a_person_and_says_the_state() {
             turn + 1
         );
     }
-    assert_eq!(
+    assert_same!(
         skeleton
             .play_h(true)
             .expect("play_h(true) for move 7 of the persons' columns 1212121 should make the move and return Ok"),

@@ -10,12 +10,15 @@
 
 #[path = "support/cases.rs"]
 mod cases;
+#[path = "support/checks.rs"]
+mod checks;
 #[path = "support/games.rs"]
 pub(crate) mod games;
 #[path = "support/random.rs"]
 pub(crate) mod random;
 
 use cases::cases;
+use checks::assert_same;
 use games::{at_terminal, pick, random_positions, stonehenge};
 use random::Draws;
 use two_player::{
@@ -36,9 +39,9 @@ mod rep {
             (0..15).all(|line| game.holder(line).is_none()),
             "holder(line) should be None for every ley-line 0 to 14 at the start"
         );
-        assert_eq!(game.stones(true), STONES, "stones(true) at the start");
-        assert_eq!(game.stones(false), STONES, "stones(false) at the start");
-        assert_eq!(
+        assert_same!(game.stones(true), STONES, "stones(true) at the start");
+        assert_same!(game.stones(false), STONES, "stones(false) at the start");
+        assert_same!(
             (game.lines_held(true), game.lines_held(false)),
             (0, 0),
             "(lines_held(true), lines_held(false)) at the start"
@@ -48,21 +51,25 @@ mod rep {
     #[test]
     fn legal_moves_go_from_place_17_down_and_from_the_weakest_stone_up() {
         let moves = Stonehenge::game_start().legal_moves(true);
-        assert_eq!(moves.len(), 18 * 6, "how many legal_moves(true) at the start: 18 places, 6 different stones");
+        assert_same!(moves.len(), 18 * 6, "how many legal_moves(true) at the start: 18 places, 6 different stones");
         let first: Vec<(usize, u32)> = moves.iter().take(7).map(|mv| (mv.place, mv.stone)).collect();
-        assert_eq!(
+        assert_same!(
             first,
             [(17, 1), (17, 2), (17, 3), (17, 4), (17, 5), (17, 6), (16, 1)],
             "the first 7 of legal_moves(true) at the start, as (place, stone)"
         );
-        assert_eq!(moves.last(), Some(&StoneMove { place: 0, stone: 6 }), "the last of legal_moves(true) at the start");
+        assert_same!(
+            moves.last(),
+            Some(&StoneMove { place: 0, stone: 6 }),
+            "the last of legal_moves(true) at the start"
+        );
     }
 
     #[test]
     fn legal_moves_skip_taken_places_and_spent_stones() {
         let game = stonehenge(&[(17, 6), (0, 3)]);
         let moves = game.legal_moves(true);
-        assert_eq!(
+        assert_same!(
             moves.len(),
             16 * 5,
             "how many legal_moves(true) after X's 6 on place 17 and O's 3 on place 0: 16 places, 5 different stones"
@@ -84,12 +91,12 @@ mod rep {
         let moves = moves.iter().chain(&[(10, 2), (11, 2), (12, 2), (13, 2), (14, 1), (15, 1), (16, 1), (17, 1)]);
         let moves: Vec<(usize, u32)> = moves.copied().collect();
         let game = stonehenge(&moves);
-        assert_eq!(
+        assert_same!(
             game.legal_moves(true),
             [],
             "legal_moves(true) once the 18 places are full, after the moves {moves:?} (place, stone; X first)"
         );
-        assert_eq!(
+        assert_same!(
             game.legal_moves(false),
             [],
             "legal_moves(false) once the 18 places are full, after the moves {moves:?} (place, stone; X first)"
@@ -99,18 +106,18 @@ mod rep {
     #[test]
     fn play_puts_the_stone_and_spends_it() {
         let game = stonehenge(&[(7, 3)]);
-        assert_eq!(game.stone_at(7), Some((true, 3)), "stone_at(7) after X's 3 on place 7");
-        assert_eq!(game.stones(true), [6, 5, 4, 3, 2, 2, 1, 1], "stones(true) after X's 3 on place 7");
-        assert_eq!(game.stones(false), STONES, "stones(false) after X's 3 on place 7");
-        assert_eq!(game.sum_on(2, true), 3, "sum_on(2, true) after X's 3 on place 7 (ley-line 2 is places 5 to 8)");
-        assert_eq!(game.sum_on(2, false), 0, "sum_on(2, false) after X's 3 on place 7 (ley-line 2 is places 5 to 8)");
+        assert_same!(game.stone_at(7), Some((true, 3)), "stone_at(7) after X's 3 on place 7");
+        assert_same!(game.stones(true), [6, 5, 4, 3, 2, 2, 1, 1], "stones(true) after X's 3 on place 7");
+        assert_same!(game.stones(false), STONES, "stones(false) after X's 3 on place 7");
+        assert_same!(game.sum_on(2, true), 3, "sum_on(2, true) after X's 3 on place 7 (ley-line 2 is places 5 to 8)");
+        assert_same!(game.sum_on(2, false), 0, "sum_on(2, false) after X's 3 on place 7 (ley-line 2 is places 5 to 8)");
     }
 
     #[test]
     fn play_leaves_the_position_it_was_given_as_it_was() {
         let before = stonehenge(&[(7, 3)]);
         let _after = before.play(false, StoneMove { place: 8, stone: 6 });
-        assert_eq!(
+        assert_same!(
             before,
             stonehenge(&[(7, 3)]),
             "the position after X's 3 on place 7, once play(false, StoneMove {{ place: 8, stone: 6 }}) was called on it"
@@ -125,15 +132,15 @@ mod arbiter {
     fn a_full_line_goes_to_the_higher_sum() {
         // Ley-line 0 is places 0 and 1.
         let game = stonehenge(&[(0, 3), (1, 5)]);
-        assert_eq!(game.holder(0), Some(false), "holder(0) after X's 3 on place 0 and O's 5 on place 1");
+        assert_same!(game.holder(0), Some(false), "holder(0) after X's 3 on place 0 and O's 5 on place 1");
         let game = stonehenge(&[(0, 5), (1, 3)]);
-        assert_eq!(game.holder(0), Some(true), "holder(0) after X's 5 on place 0 and O's 3 on place 1");
+        assert_same!(game.holder(0), Some(true), "holder(0) after X's 5 on place 0 and O's 3 on place 1");
     }
 
     #[test]
     fn equal_sums_go_to_the_player_who_did_not_move() {
-        assert_eq!(stonehenge(&[(0, 3), (1, 3)]).holder(0), Some(true), "O filled the line");
-        assert_eq!(stonehenge(&[(17, 1), (0, 4), (1, 4)]).holder(0), Some(false), "X filled the line");
+        assert_same!(stonehenge(&[(0, 3), (1, 3)]).holder(0), Some(true), "O filled the line");
+        assert_same!(stonehenge(&[(17, 1), (0, 4), (1, 4)]).holder(0), Some(false), "X filled the line");
     }
 
     #[test]
@@ -141,14 +148,14 @@ mod arbiter {
         // Ley-line 9 is places 13 and 17: a 6 there can at best be tied by O's 6, and a tie
         // goes to the player who did not fill the line.
         let game = stonehenge(&[(13, 6)]);
-        assert_eq!(game.holder(9), Some(true), "holder(9) after X's 6 on place 13 (ley-line 9 is places 13 and 17)");
+        assert_same!(game.holder(9), Some(true), "holder(9) after X's 6 on place 13 (ley-line 9 is places 13 and 17)");
         assert!(game.stone_at(17).is_none(), "stone_at(17) should be None after X's 6 on place 13");
     }
 
     #[test]
     fn an_open_line_stays_open_while_the_other_can_win_it() {
         // Ley-line 9 with X's 5: O's 6 would beat it.
-        assert_eq!(
+        assert_same!(
             stonehenge(&[(13, 5)]).holder(9),
             None,
             "holder(9) after X's 5 on place 13 (ley-line 9 is places 13 and 17)"
@@ -160,13 +167,13 @@ mod arbiter {
         // O's 5 on place 9 (ley-line 10, places 9 and 14); X then spends its 6 elsewhere and
         // has nothing left to beat the 5.
         let game = stonehenge(&[(17, 1), (9, 5)]);
-        assert_eq!(
+        assert_same!(
             game.holder(10),
             None,
             "holder(10) after X's 1 on place 17 and O's 5 on place 9 (ley-line 10 is places 9 and 14)"
         );
         let game = game.play(true, StoneMove { place: 3, stone: 6 });
-        assert_eq!(
+        assert_same!(
             game.holder(10),
             Some(false),
             "holder(10) after X's 1 on place 17, O's 5 on place 9 and X's 6 on place 3 (ley-line 10 is places 9 and 14)"
@@ -178,15 +185,15 @@ mod arbiter {
         // Ley-line 8 is places 8, 12 and 16. X's 6 on 8 could be beaten by O's 6 + 5, so
         // the line stays open; after O's 1 on 12, by 1 + 6. X's 5 on 16 fills it: 11 to 1.
         let game = stonehenge(&[(8, 6), (0, 1)]);
-        assert_eq!(
+        assert_same!(
             game.holder(8),
             None,
             "holder(8) after X's 6 on place 8 and O's 1 on place 0 (ley-line 8 is places 8, 12 and 16)"
         );
         let game = stonehenge(&[(8, 6), (12, 1)]);
-        assert_eq!(game.holder(8), None, "O could still make 7 against 6");
+        assert_same!(game.holder(8), None, "O could still make 7 against 6");
         let game = stonehenge(&[(8, 6), (12, 1), (16, 5)]);
-        assert_eq!(
+        assert_same!(
             game.holder(8),
             Some(true),
             "holder(8) after X's 6 on place 8, O's 1 on place 12 and X's 5 on place 16, which fill ley-line 8"
@@ -199,17 +206,17 @@ mod eval {
 
     #[test]
     fn the_start_is_worth_nothing() {
-        assert_eq!(StoneEval::evaluate(true, &Stonehenge::game_start()), 0, "evaluate(true, ..) at the start");
+        assert_same!(StoneEval::evaluate(true, &Stonehenge::game_start()), 0, "evaluate(true, ..) at the start");
     }
 
     #[test]
     fn a_stone_spent_costs_ten_a_point() {
-        assert_eq!(
+        assert_same!(
             StoneEval::evaluate(false, &stonehenge(&[(7, 3)])),
             -30,
             "evaluate(false, ..) after X's 3 on place 7"
         );
-        assert_eq!(
+        assert_same!(
             StoneEval::evaluate(true, &stonehenge(&[(7, 3), (8, 1)])),
             -20,
             "evaluate(true, ..) after X's 3 on place 7 and O's 1 on place 8"
@@ -219,13 +226,13 @@ mod eval {
     #[test]
     fn a_line_held_is_worth_fifty() {
         // X's 6 on place 13 holds ley-line 9: +50 − 60.
-        assert_eq!(
+        assert_same!(
             StoneEval::evaluate(true, &stonehenge(&[(13, 6)])),
             -10,
             "evaluate(true, ..) after X's 6 on place 13, which holds ley-line 9"
         );
         // X 3, O 5 fill ley-line 0 for O: −50 for the line, +10 × (5 − 3) for the stones.
-        assert_eq!(
+        assert_same!(
             StoneEval::evaluate(true, &stonehenge(&[(0, 3), (1, 5)])),
             -30,
             "evaluate(true, ..) after X's 3 on place 0 and O's 5 on place 1, which fill ley-line 0 for O"
@@ -250,7 +257,7 @@ mod eval {
             if let Some(expected) = expected {
                 seen[usize::from(x >= 8)] = true;
                 for to_move in [player, !player] {
-                    assert_eq!(StoneEval::evaluate(to_move, &game), expected, "X holds {x}, O {o}");
+                    assert_same!(StoneEval::evaluate(to_move, &game), expected, "X holds {x}, O {o}");
                 }
                 assert!(
                     StoneEval::is_leaf(player, &game),
@@ -258,7 +265,7 @@ mod eval {
                 );
                 let mover = !player;
                 let state = if (x >= 8) == mover { State::Won } else { State::Lost };
-                assert_eq!(StoneEval::state_of(mover, &game), state, "X holds {x}, O {o}");
+                assert_same!(StoneEval::state_of(mover, &game), state, "X holds {x}, O {o}");
             } else {
                 assert!(
                     StoneEval::evaluate(player, &game).abs() < 1000,
@@ -267,7 +274,7 @@ mod eval {
                 );
             }
         }
-        assert_eq!(seen, [true, true], "the random games should have winners of both sides");
+        assert_same!(seen, [true, true], "the random games should have winners of both sides");
     }
 
     /// After 17 moves X has placed its last stone but O has one left: unless someone already
@@ -285,12 +292,12 @@ mod eval {
         .take(2000)
         .find(|game| game.lines_held(true) < 8 && game.lines_held(false) < 8)
         .expect("an undecided game after 17 random moves");
-        assert_eq!(
+        assert_same!(
             undecided.stones(true),
             [] as [u32; 0],
             "stones(true) after 17 moves: X has placed all its 9 stones"
         );
-        assert_eq!(StoneEval::state_of(true, &undecided), State::Continue, "in\n{undecided:?}");
+        assert_same!(StoneEval::state_of(true, &undecided), State::Continue, "in\n{undecided:?}");
     }
 }
 
@@ -327,7 +334,7 @@ O has stones 6 5 4 3 3 2 2 1 1.
 
     #[test]
     fn the_board_at_the_start() {
-        assert_eq!(Stonehenge::game_start().to_string(), START, "to_string() at the start");
+        assert_same!(Stonehenge::game_start().to_string(), START, "to_string() at the start");
     }
 
     #[test]
@@ -368,7 +375,7 @@ O has stones 6 5 4 3 3 2 2 1 1.
         text.lost().expect("lost() should say that O won and return Ok");
         text.nil().expect("nil() should say that nobody won and return Ok");
         text.exit().expect("exit() should print the goodbye and return Ok");
-        assert_eq!(
+        assert_same!(
             screen.text(),
             "Stonehenge ...\nX won.\nO won.\nNobody won.\nBye for now ...\n",
             "what home(), won(), lost(), nil() then exit() printed"
@@ -379,7 +386,7 @@ O has stones 6 5 4 3 3 2 2 1 1.
     fn init_shows_who_is_who_and_the_board() {
         let (terminal, screen) = at_terminal("");
         StoneText::new(terminal).init().expect("init() should print who is who and the board, and return Ok");
-        assert_eq!(screen.text(), format!("X: 1st player   O: 2nd player\n\n{START}"), "what init() printed");
+        assert_same!(screen.text(), format!("X: 1st player   O: 2nd player\n\n{START}"), "what init() printed");
     }
 
     #[test]
@@ -391,7 +398,7 @@ O has stones 6 5 4 3 3 2 2 1 1.
             "position(false, StoneMove { place: 13, stone: 6 }, old, new) should print the move, the ley-line taken \
              and the board, and return Ok",
         );
-        assert_eq!(
+        assert_same!(
             screen.text(),
             format!("O puts a 6 on place 13.\nO takes ley-line 9.\n{new}"),
             "what position(false, StoneMove {{ place: 13, stone: 6 }}, old, new) printed, old after X's 1 on place 17"
@@ -410,7 +417,7 @@ O has stones 6 5 4 3 3 2 2 1 1.
             !text.q_player().expect("the second q_player() should read the answer \"no\\n\" and return Ok"),
             "the second q_player() should be false on the answer \"no\\n\""
         );
-        assert_eq!(
+        assert_same!(
             screen.text(),
             "Is X played by the machine? y/n ? Is O played by the machine? y/n ? ",
             "what two calls of q_player() printed on the answers \"y\\n\" then \"no\\n\""
@@ -421,14 +428,14 @@ O has stones 6 5 4 3 3 2 2 1 1.
         /// `q_continue` means yes on an answer that starts with "y" or "Y".
         fn play_again_takes_y_or_yes(answer: &str, yes: bool) {
             let (terminal, screen) = at_terminal(answer);
-            assert_eq!(
+            assert_same!(
                 StoneText::new(terminal).q_continue().unwrap_or_else(|error| panic!(
                     "q_continue() should read the answer {answer:?} and return Ok: {error:?}"
                 )),
                 yes,
                 "q_continue() on the answer {answer:?}"
             );
-            assert_eq!(screen.text(), "Play again? y/n ? ", "what q_continue() printed on the answer {answer:?}");
+            assert_same!(screen.text(), "Play again? y/n ? ", "what q_continue() printed on the answer {answer:?}");
         }
         y: ("y\n", true),
         yes_capitalised: ("Yes\n", true),
@@ -443,12 +450,12 @@ O has stones 6 5 4 3 3 2 2 1 1.
         let mv = StoneText::new(terminal)
             .choice(false, &stonehenge(&[(0, 1)]))
             .expect("choice(false, ..) after X's 1 on place 0 should return Ok on the answer \"7 3\\n\"");
-        assert_eq!(
+        assert_same!(
             mv,
             StoneMove { place: 7, stone: 3 },
             "choice(false, ..) after X's 1 on place 0, on the answer \"7 3\\n\""
         );
-        assert_eq!(
+        assert_same!(
             screen.text(),
             "O, your move (place stone): ",
             "what choice(false, ..) printed on the answer \"7 3\\n\""
@@ -462,7 +469,7 @@ O has stones 6 5 4 3 3 2 2 1 1.
             "choice(true, ..) after X's 6 on place 13 and O's 1 on place 0 should refuse eight answers, then return \
              Ok on \"7 3\\n\"",
         );
-        assert_eq!(
+        assert_same!(
             mv,
             StoneMove { place: 7, stone: 3 },
             "choice(true, ..) after X's 6 on place 13 and O's 1 on place 0, on the answers \"\", \"seven 3\", \"7\", \
@@ -483,7 +490,7 @@ O has stones 6 5 4 3 3 2 2 1 1.
         .map(|why| format!("{prompt}{why}\n"))
         .collect::<String>()
             + prompt;
-        assert_eq!(
+        assert_same!(
             screen.text(),
             expected,
             "what choice(true, ..) printed after X's 6 on place 13 and O's 1 on place 0, on the answers \"\", \
