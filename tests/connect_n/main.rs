@@ -7,9 +7,11 @@
 //!   must print (the handout's public test `starter/connect_n/tests/spec_mains.rs`);
 //! - [`scaffold`], [`players`] and [`game`]: one behaviour per test (the handout's public
 //!   tests `starter/connect_n/tests/scaffold.rs`, `players.rs` and `game.rs`);
-//! - [`smart`]: SmartPlayer against an exhaustive minimax on every position of small
-//!   scaffolds and against gamekit's exact solver on the spec's sizes, its tie-break, and the
-//!   spec's time limits;
+//! - [`smart`]: SmartPlayer on chosen positions, its tie-break, and its time budget (the
+//!   handout's public test `smart.rs`);
+//! - [`references`]: SmartPlayer against an exhaustive minimax on every position of small
+//!   scaffolds and against gamekit's exact solver on the spec's sizes, its tie-break there,
+//!   and the spec's time table;
 //! - [`transcripts`]: whole programs, byte for byte, in memory and through `connect-n`;
 //! - [`robustness`]: bad answers, bad command lines and the end of the input.
 
@@ -24,16 +26,18 @@
 mod game;
 #[path = "../../starter/connect_n/tests/players.rs"]
 mod players;
+mod references;
 mod robustness;
 #[path = "../../starter/connect_n/tests/scaffold.rs"]
 mod scaffold;
+#[path = "../../starter/connect_n/tests/smart.rs"]
 mod smart;
 #[path = "../../starter/connect_n/tests/spec_mains.rs"]
 mod spec_mains;
 mod transcripts;
 
 use game::terminal::at_terminal;
-use scaffold::scaffolds::{color_after, scaffold};
+use scaffold::scaffolds::scaffold;
 
 /// The `connect-n` program of the crate under test.
 fn program() -> std::path::PathBuf {

@@ -3,7 +3,7 @@
 //! group that claims it.
 
 use super::{Edit, KIT, copy_of_solution, grade, grade_with};
-use gamekit::grade::{Status, Style};
+use gamekit::grade::{Report, Status, Style};
 use std::collections::BTreeSet;
 use std::path::Path;
 
@@ -80,8 +80,8 @@ const PLANTED_BUGS: [PlantedBug; 14] = [
             from: "order.sort_by_key(|&column| ((2 * column).abs_diff(centre), column));",
             to: "order.sort_by_key(|&column| ((2 * column).abs_diff(centre), std::cmp::Reverse(column)));",
         },
-        must_fail: &["smart::tie_break::on_chosen_positions::case_2_of_two_middle_columns_the_left"],
-        may_fail: &["smart::tie_break::", "transcripts::"],
+        must_fail: &["smart::tie_break::on_chosen_positions::of_two_middle_columns_the_left"],
+        may_fail: &["smart::tie_break::", "references::smart_tie_break_", "transcripts::"],
         first: "smart::tie_break::",
     },
     PlantedBug {
@@ -92,8 +92,8 @@ const PLANTED_BUGS: [PlantedBug; 14] = [
             from: "        if self.playable().any(|column| self.board.wins(column, color)) {\n            return empty;\n        }\n        if empty == 1 {\n            return 0; // the last position, and no win: a draw\n        }",
             to: "        if empty == 1 {\n            return 0;\n        }\n        if self.playable().any(|column| self.board.wins(column, color)) {\n            return empty;\n        }",
         },
-        must_fail: &["smart::optimal::on_every_position::case_1_of_3x3_n3"],
-        may_fail: &["smart::optimal::", "smart::tie_break::", "transcripts::"],
+        must_fail: &["references::smart_optimal_on_every_position::case_1_of_3x3_n3"],
+        may_fail: &["smart::optimal::", "references::smart_", "smart::tie_break::", "transcripts::"],
         first: "smart::optimal::",
     },
     // The slow SmartPlayer: right, but a plain minimax. Its tests take under a minute,
@@ -104,9 +104,9 @@ const PLANTED_BUGS: [PlantedBug; 14] = [
         edit: Edit { file: "src/smart.rs", from: "", to: include_str!("slow_smart.rs") },
         must_fail: &[
             "smart::timing::within_its_budget_on_large_scaffolds::",
-            "smart::optimal::on_connect_four_endgames",
+            "references::smart_optimal_on_connect_four_endgames",
         ],
-        may_fail: &["smart::", "transcripts::"],
+        may_fail: &["smart::", "references::smart_", "transcripts::"],
         first: "smart::optimal::",
     },
     PlantedBug {
@@ -233,45 +233,63 @@ fn a_planted_bug_loses_exactly_the_tests_that_cover_it() {
         // Its tests' time on two cores, without the build and the reference's one-time timing.
         let seconds: f64 = report.tests.iter().map(|test| test.seconds).sum::<f64>() / 2.0;
         assert!(seconds < 60.0, "{}: its tests took {seconds:.1} s on two cores", bug.name);
-        for (module, failed_here) in public_verdicts(bug.assignment, &copy) {
-            let prefix = format!("{module}::");
-            let failed_there: BTreeSet<String> =
-                failed.iter().filter(|name| name.starts_with(&prefix)).map(|name| (*name).to_owned()).collect();
-            assert_eq!(
-                failed_here, failed_there,
-                "{}: the handout's tests/{module}.rs and the grader disagree",
-                bug.name
-            );
-        }
+        assert_the_handout_agrees(bug.name, bug.assignment, &copy, "", &report);
     }
     assert!(unclear.is_empty(), "reports too long or not naming the rule first:\n{}", unclear.join("\n"));
 }
 
-/// The handout's public tests of `assignment` (each `tests/<module>.rs` but the
-/// transcripts', which the graded suite includes as its module `<module>`) run with the
-/// sources of `copy`, alone and offline as a student runs them: the tests that failed, by
-/// module, named as the grader names them (`<module>::…`). Where they fail is where the
-/// grader's cases fail: the same cases, the same checks.
-fn public_verdicts(assignment: &str, copy: &Path) -> Vec<(String, BTreeSet<String>)> {
+/// Runs the handout's public tests of `assignment` (each `tests/<module>.rs` but the
+/// transcripts', which the graded suite includes as its module `<module>`) with the sources
+/// of `copy`, alone and offline as a student runs them, and asserts that of the tests whose
+/// grader's names start with `within` (all: `""`), they fail where the grader's do in
+/// `graded`: the same cases, the same checks. Only the files `within` can name are run, and
+/// without the tests the grader stopped as too slow (a student's `cargo test` has no time
+/// limit: it would wait on them).
+///
+/// The handout is written afresh the first time in a run (the kit's tests may have changed
+/// since the last), then only its sources change; one check at a time uses it.
+#[track_caller]
+fn assert_the_handout_agrees(bug: &str, assignment: &'static str, copy: &Path, within: &str, graded: &Report) {
+    static WRITTEN: std::sync::Mutex<BTreeSet<&str>> = std::sync::Mutex::new(BTreeSet::new());
+    let _alone = super::one_at_a_time();
     let handout = Path::new(KIT).join("target").join("kit").join("public").join(assignment);
-    if !handout.join("Cargo.toml").exists() {
+    if WRITTEN.lock().unwrap_or_else(std::sync::PoisonError::into_inner).insert(assignment) {
         let _ = std::fs::remove_dir_all(&handout);
         gamekit::grade::handout::write(Path::new(KIT), assignment, &handout).expect("a handout");
     }
     super::handout::put_sources(&handout, assignment, &copy.join("src"));
-    gamekit::grade::handout::public_modules(&handout)
-        .into_iter()
-        .map(|module| {
-            let (_, printed) = super::handout::cargo_test_alone(&handout, &["--test", &module]);
-            assert!(printed.contains("test result:"), "{assignment}: tests/{module}.rs did not run:\n{printed}");
-            let failed = printed
-                .lines()
-                .filter_map(|line| line.strip_prefix("---- ")?.strip_suffix(" stdout ----"))
-                .map(|name| format!("{module}::{name}"))
-                .collect();
-            (module, failed)
-        })
-        .collect()
+    for module in gamekit::grade::handout::public_modules(&handout) {
+        let prefix = format!("{module}::");
+        if !(within.starts_with(&prefix) || prefix.starts_with(within)) {
+            continue;
+        }
+        let here = |test: &&gamekit::grade::TestResult| test.name.starts_with(&prefix) && test.name.starts_with(within);
+        let too_slow: Vec<&str> = graded
+            .tests
+            .iter()
+            .filter(here)
+            .filter(|test| test.status == Status::TimedOut)
+            .map(|test| &test.name[prefix.len()..])
+            .collect();
+        let mut options = vec!["--test", &module, "--", "--exact"];
+        options.extend(too_slow.iter().flat_map(|name| ["--skip", name]));
+        let (_, printed) = super::handout::cargo_test_alone(&handout, &options);
+        assert!(printed.contains("test result:"), "{assignment}: tests/{module}.rs did not run:\n{printed}");
+        let failed_here: BTreeSet<String> = printed
+            .lines()
+            .filter_map(|line| line.strip_prefix("---- ")?.strip_suffix(" stdout ----"))
+            .map(|name| format!("{prefix}{name}"))
+            .filter(|name| name.starts_with(within))
+            .collect();
+        let failed_there: BTreeSet<String> = graded
+            .tests
+            .iter()
+            .filter(here)
+            .filter(|test| test.status != Status::Passed && test.status != Status::TimedOut)
+            .map(|test| test.name.clone())
+            .collect();
+        assert_eq!(failed_here, failed_there, "{bug}: the handout's tests/{module}.rs and the grader disagree");
+    }
 }
 
 /// A bug that breaks one rule a rubric group claims ("every direction", "blocks", a
@@ -429,7 +447,7 @@ const RULE_BUGS: [RuleBug; 33] = [
     },
     RuleBug {
         assignment: "connect_n",
-        only: &["smart::tie_break::"],
+        only: &["smart::tie_break::", "references::smart_tie_break_"],
         rule: "of the best columns, the one nearest the centre",
         edit: Edit {
             file: "src/smart.rs",
@@ -520,7 +538,8 @@ const RULE_BUGS: [RuleBug; 33] = [
 ];
 
 /// Each rule of [`RULE_BUGS`] is checked by the group that claims it: the rule broken alone,
-/// its group loses points.
+/// its group loses points, and where the group is public the handout's tests fail where the
+/// grader's do.
 /// One copy per assignment, edited in place, so that each bug rebuilds only the solution.
 #[test]
 #[ignore = "full tier: cargo test --workspace -- --include-ignored"]
@@ -539,6 +558,7 @@ fn breaking_a_rule_a_group_claims_loses_points_there() {
                     unchecked.push(format!("{}: {group} does not check {:?}", bug.assignment, bug.rule));
                 }
             }
+            assert_the_handout_agrees(bug.rule, bug.assignment, &copy, only, &report);
         }
     }
     assert!(unchecked.is_empty(), "rules a group claims but does not check:\n{}", unchecked.join("\n"));
