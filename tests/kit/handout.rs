@@ -66,8 +66,8 @@ fn a_handout_is_the_starter_alone_and_its_public_tests_pass_on_the_solution() {
         let written = gamekit::grade::handout::write(Path::new(KIT), assignment, &handout)
             .unwrap_or_else(|error| panic!("{assignment}: no handout: {error}"));
 
-        // Exactly the starter's sources and public tests, the console helper, and the four
-        // files written for it: nothing else of the kit.
+        // Exactly the starter's sources and public tests, the console helper, the kit's
+        // formatting and the four files written for it: nothing else of the kit.
         let mut expected: BTreeSet<PathBuf> =
             files(&starter).into_iter().filter(|file| file.starts_with("src") || file.starts_with("tests")).collect();
         for file in files(&Path::new(KIT).join("starter").join("cin")) {
@@ -75,7 +75,7 @@ fn a_handout_is_the_starter_alone_and_its_public_tests_pass_on_the_solution() {
                 expected.insert(Path::new("cin").join(file));
             }
         }
-        expected.extend(["Cargo.toml", "README.md", ".gitignore", ".gitattributes"].map(PathBuf::from));
+        expected.extend(["Cargo.toml", "README.md", ".gitignore", ".gitattributes", "rustfmt.toml"].map(PathBuf::from));
         assert_eq!(files(&handout), expected, "{assignment}: the handout's files");
         assert_eq!(written.into_iter().collect::<BTreeSet<_>>(), expected, "{assignment}: the files it says it wrote");
         for file in expected.iter().filter(|file| file.starts_with("src") || file.starts_with("tests")) {
@@ -91,6 +91,17 @@ fn a_handout_is_the_starter_alone_and_its_public_tests_pass_on_the_solution() {
         assert!(
             readme.contains("## How it is graded") && readme.contains("| `"),
             "{assignment}: no rubric in its README"
+        );
+
+        // A student's `cargo fmt` changes none of the files handed out (with the handout's own
+        // rustfmt.toml, not the kit's that a folder above it would otherwise lend it here).
+        let formatted = Command::new(env!("CARGO"))
+            .args(["fmt", "--all", "--check", "--", "--config-path", "rustfmt.toml"])
+            .current_dir(&handout)
+            .output();
+        assert!(
+            formatted.as_ref().is_ok_and(|run| run.status.success()),
+            "{assignment}: cargo fmt would change the handout: {formatted:?}"
         );
 
         // Alone, offline: every public test of the starter fails for want of the student's code

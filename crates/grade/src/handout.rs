@@ -63,6 +63,8 @@ pub fn write(kit: &Path, assignment: &str, dir: &Path) -> Result<Vec<PathBuf>, H
     copy.file(Path::new("Cargo.toml"), manifest.as_bytes())?;
     let readme = read(&source.join("README.md"))? + &grading(&rubric, &public_modules(&source))?;
     copy.file(Path::new("README.md"), readme.as_bytes())?;
+    // The kit's formatting, which the provided files follow: `cargo fmt` leaves them as they are.
+    copy.tree(&kit.join("rustfmt.toml"), Path::new("rustfmt.toml"))?;
     copy.file(Path::new(".gitignore"), b"/target\n")?;
     // The transcripts are compared byte for byte: Git must not turn their line ends into
     // Windows' on a checkout.

@@ -29,8 +29,9 @@ pub fn computer_move(board: Board, computer: char) -> usize {
 }
 
 /// A move that never loses, by minimax over the whole game: a win if there is one (the
-/// quickest), else a draw, else the loss that comes latest. Among equal moves, the first in
-/// the book's order of preference (the centre, the corners, the sides).
+/// quickest), else a draw, else the loss that comes latest, the human playing as well as
+/// possible too. Among equal moves, the first in the book's order of preference: 4, 0, 2, 6,
+/// 8, 1, 3, 5, 7 (the centre, the corners, the sides).
 pub fn perfect_move(board: Board, computer: char) -> usize {
     todo!("perfect_move(board = {board:?}, computer = {computer:?})")
 }

@@ -60,6 +60,7 @@ cases! {
     centre_taken_takes_corner_0: ([E, E, E, E, X, E, E, E, E], O, 0),
     then_corner_2: ([O, E, E, E, X, E, E, E, X], O, 2),
     then_corner_6: ([O, X, O, E, X, E, E, O, X], X, 6),
+    corner_6_before_corner_8: ([X, O, X, E, O, E, E, X, E], O, 6),
     corners_in_order_0_2_6_8: ([X, E, E, E, O, E, E, E, E], X, 2),
     then_the_sides_in_order_1_3_5_7: ([X, E, O, O, X, X, X, E, O], O, 1),
     then_side_3_before_side_5: ([X, O, X, E, X, E, O, X, O], O, 3),

@@ -65,19 +65,45 @@ fn never_loses_when_the_human_goes_second() {
 
 cases! {
     /// Minimax's choice (a win, the sooner the better; else a draw; else the latest loss; of
-    /// equal moves the first in the book's order 4, 0, 2, 6, 8, 1, 3, 5, 7).
-    fn on_chosen_boards(board: Board, computer: char, expected: usize) {
+    /// equal moves the first in the book's order 4, 0, 2, 6, 8, 1, 3, 5, 7), and why.
+    fn on_chosen_boards(board: Board, computer: char, expected: usize, why: &str) {
         let got = tictactoe::perfect_move(board, computer);
         assert!(
             got == expected,
-            "perfect_move(board, {computer:?}) returned {got}, expected {expected}, on the board\n{}",
+            "perfect_move(board, {computer:?}) returned {got}, expected {expected}, on the board\n{}{why}",
             show(&board)
         );
     }
-    takes_a_win: ([O, O, E, X, X, E, X, E, E], O, 2),
-    takes_the_win_rather_than_blocking: ([X, X, E, O, O, E, E, E, E], O, 5),
-    blocks: ([X, X, E, E, O, E, E, E, E], O, 2),
-    answers_a_corner_with_the_centre: ([X, E, E, E, E, E, E, E, E], O, 4),
-    of_equal_moves_the_first_in_the_books_order: ([E, E, E, E, E, E, E, E, E], X, 4),
-    of_equal_corners_the_first: ([E, E, E, E, X, E, E, E, E], O, 0),
+    takes_a_win: ([O, O, E, X, X, E, X, E, E], O, 2, "O wins at 2 at once"),
+    takes_the_win_rather_than_blocking: (
+        [X, X, E, O, O, E, E, E, E],
+        O,
+        5,
+        "O wins at 5 at once, sooner than any win after blocking X at 2",
+    ),
+    blocks: ([X, X, E, E, O, E, E, E, E], O, 2, "any other square lets X win at 2: only 2 draws"),
+    the_latest_loss: (
+        [X, X, E, O, E, E, E, E, E],
+        O,
+        2,
+        "every move loses against perfect play: blocking at 2 loses latest",
+    ),
+    answers_a_corner_with_the_centre: (
+        [X, E, E, E, E, E, E, E, E],
+        O,
+        4,
+        "after X's corner, every square but the centre loses against perfect play",
+    ),
+    of_equal_moves_the_first_in_the_books_order: (
+        [E, E, E, E, E, E, E, E, E],
+        X,
+        4,
+        "every first move draws: the first in the book's order, the centre",
+    ),
+    of_equal_corners_the_first: (
+        [E, E, E, E, X, E, E, E, E],
+        O,
+        0,
+        "after X's centre the corners draw and the sides lose: the first corner, 0",
+    ),
 }

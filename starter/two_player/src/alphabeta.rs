@@ -9,11 +9,14 @@ pub type MoveOf<E> = <<E as Evaluation>::Game as Representation>::Move;
 /// evaluation `E`; `None` when `player` has no legal move.
 ///
 /// The chapter's algorithm exactly: the first player (`true`) maximises the score and the
-/// second minimises it; a position is scored by `E::evaluate` when it is a leaf, or when the
-/// depth is used up and it is stable; the root's moves are tried in
-/// [`legal_moves`](Representation::legal_moves) order, starting from the window
-/// `E::LESS_I..E::MORE_I`, and the move chosen is the first whose value equals the final
-/// bound, so of equally good moves the first in that order.
+/// second minimises it; a position is scored by `E::evaluate` when it is a leaf, or when
+/// the depth is used up and it is stable (an unstable one is searched on); the root's moves
+/// are tried in [`legal_moves`](Representation::legal_moves) order, each with one move less
+/// of depth (at depth 1, the positions they lead to are scored if stable), starting from
+/// the window `E::LESS_I..E::MORE_I` and narrowing it as any node does (so the search stops
+/// at a move worth `E::MORE_I` to the first player, `E::LESS_I` to the second), and the
+/// move chosen is the first whose value equals the final bound, so of equally good moves
+/// the first in that order.
 ///
 /// Below the root (the chapter's `maxmin` and `minmax`): a node where the first player
 /// moves starts from `alpha`, raises it to each move's value, and stops with it as soon as

@@ -144,7 +144,7 @@ mod arbiter {
     }
 
     #[test]
-    fn an_open_line_is_held_once_the_other_cannot_even_tie() {
+    fn an_open_line_is_held_once_the_other_cannot_beat_it() {
         // Ley-line 9 is places 13 and 17: a 6 there can at best be tied by O's 6, and a tie
         // goes to the player who did not fill the line.
         let game = stonehenge(&[(13, 6)]);
