@@ -51,7 +51,7 @@ impl<'a> Game<'a> {
     /// `<name> drops a <colour> checker in column <c>.` and the scaffold; at the end
     /// `<name> wins!` or `It's a tie.`. When neither player is a person but one is watching
     /// (the terminal is interactive), it prints `Press Enter to continue. ` and waits for
-    /// Enter between moves.
+    /// Enter after each move but the last.
     ///
     /// # Errors
     /// [`Error::NoMove`] when a player gives no playable column, [`Error::Console`] when the

@@ -54,9 +54,9 @@ impl Player for BadPlayer {
         todo!("BadPlayer::name(self = {self:?})")
     }
 
-    /// A column with room, chosen at random; 0 when the scaffold is full. Of the `k`
-    /// columns with room, from left to right, the one at index `random.below(k)`, one draw a
-    /// move (the graded games of bad players depend on this exact rule).
+    /// A column with room, chosen at random; 0 when the scaffold is full (without a draw).
+    /// Of the `k` columns with room, from left to right, the one at index `random.below(k)`,
+    /// one draw a move (the graded games of bad players depend on this exact rule).
     fn choose_move(&mut self, scaffold: &Scaffold, n: i32, color: i32) -> i32 {
         todo!("BadPlayer::choose_move(self = {self:?}, scaffold = {scaffold:?}, n = {n}, color = {color})")
     }
