@@ -7,17 +7,38 @@ use std::io::Write;
 /// The book's `VirtualPlayer`: minimax with alpha–beta pruning, six levels deep, over every
 /// valid move in row-major order.
 ///
-/// Reproduced as printed, so that it chooses the book's moves:
-/// - [`choose_move`](Machine::choose_move) tries the moves in row-major order and keeps a
-///   later move whose score is *equal to or better than* the best so far (`>=`), and gives
-///   each the best score so far as its bound;
-/// - `eval_self` / `eval_opponent` are the book's pair: a level returns a child's score as
-///   soon as it is no better than the bound (`<=` / `>=`); a side with no move passes; the
-///   sixth level returns [`value_of`](Self::value_of) of the position *before* its move;
-/// - the value of a position is the disc difference plus four corner terms.
+/// Reproduced as the book prints it, so that it chooses the book's moves. With `me` this
+/// player's colour, `them` the other, moves always tried in row-major order (a1, a2, … h8)
+/// and scores `i32`:
+///
+/// - [`choose_move`](Machine::choose_move) starts with `best = i32::MIN` and
+///   `worst = i32::MAX`; for each of `me`'s valid moves `m` it takes
+///   `score = eval_self(board, Some(m), best, worst, 1)`, and when `score >= best` (a later
+///   move as good replaces an earlier one) sets `best = score` and chooses `m`. No valid
+///   move: `None`.
+/// - `eval_self(board, mv, best, worst, depth)`, the score after `me` plays `mv` (`None`: a
+///   pass):
+///   1. at `depth == 6`, [`value_of`](Self::value_of) of `board` as it is, *before* `mv`
+///      (the book's quirk);
+///   2. otherwise `mv` is played; for each of `them`'s valid moves `r`,
+///      `score = eval_opponent(after, Some(r), best, worst, depth + 1)`: when
+///      `score <= best` it returns `score` at once, else `worst = min(worst, score)`;
+///   3. after the loop: `worst` if `them` had a move; else, if `me` has a move, `them`
+///      passes: `eval_opponent(after, None, best, worst, depth + 1)` (a pass is a level);
+///      else the game is over: its end-of-game value.
+/// - `eval_opponent(board, mv, best, worst, depth)` is the mirror, after `them` plays `mv`:
+///   at `depth == 6` `value_of(board)`; else for each of `me`'s valid moves
+///   `score = eval_self(after, Some(m), best, worst, depth + 1)`, returned at once when
+///   `score >= worst`, else `best = max(best, score)`; then `best`, or `me` passes
+///   (`eval_self(after, None, best, worst, depth + 1)`) when `them` can still move, or the
+///   end-of-game value.
+/// - The end-of-game value, by the discs of each: more of `me`'s, `i32::MAX - 1`; as many,
+///   0; fewer, `i32::MIN + 1`.
+/// - The value of a position is the disc difference plus four corner terms
+///   ([`value_of`](Self::value_of)).
 ///
 /// One fix: the book's `eval_end_of_game` compares `>` twice, so a lost game scored like a
-/// tie; here a lost game is the lowest value.
+/// tie (0); here a lost game is the lowest value, as above.
 #[derive(Debug, Clone)]
 pub struct VirtualPlayer {
     color: Color,

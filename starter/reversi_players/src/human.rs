@@ -19,9 +19,10 @@ impl HumanTextPlayer {
 impl Player for HumanTextPlayer {
     /// Asks `Black, enter your move (e.g., a7) : ` and reads two characters, skipping
     /// whitespace: the row then the column ("d3", "d 3", "D3"; a letter or digit counts in
-    /// either place). Until they name a valid move it prints `Invalid move. Please try
-    /// again.` and `<first valid move> is a valid example, but other moves may be better.`
-    /// and asks again.
+    /// either place, as its number: `3d` is row 3, c, and column 4, so c4). Until they name a
+    /// valid move it prints `Invalid move. Please try again.` and `<first valid move> is a
+    /// valid example, but other moves may be better.` and asks again, reading the next two
+    /// characters (the rest of the line is not thrown away: `a1d3` is two answers).
     fn get_move(&mut self, board: &Board) -> Result<(i32, i32), Error> {
         todo!("ask {:?} on {:?} for a move on {board:?}", self.color, self.terminal)
     }

@@ -19,7 +19,8 @@ use std::io::{self, Write};
 /// [ Black(*): 2      White(o): 2 ]
 ///
 /// ```
-/// (Row lines keep their trailing spaces: every row line is 19 characters.)
+/// (Row lines keep their trailing spaces: every row line is 19 characters. The digits' line
+/// and the rule have none: they end at `8` and at the last `-`.)
 #[derive(Debug)]
 pub struct BoardTextViewer<W> {
     output: W,
