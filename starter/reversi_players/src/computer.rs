@@ -27,8 +27,8 @@ use std::io::Write;
 ///      passes: `eval_opponent(after, None, best, worst, depth + 1)` (a pass is a level);
 ///      else the game is over: its end-of-game value.
 /// - `eval_opponent(board, mv, best, worst, depth)` is the mirror, after `them` plays `mv`:
-///   at `depth == 6` `value_of(board)`; else for each of `me`'s valid moves
-///   `score = eval_self(after, Some(m), best, worst, depth + 1)`, returned at once when
+///   at `depth == 6` `value_of(board)`, before `mv` too; else for each of `me`'s valid
+///   moves `score = eval_self(after, Some(m), best, worst, depth + 1)`, returned at once when
 ///   `score >= worst`, else `best = max(best, score)`; then `best`, or `me` passes
 ///   (`eval_self(after, None, best, worst, depth + 1)`) when `them` can still move, or the
 ///   end-of-game value.
@@ -66,7 +66,8 @@ impl Machine for VirtualPlayer {
 
 /// The book's `corner_value` for `player`: +30 for its own corner, −30 for the opponent's;
 /// for an empty corner, −30 when `player` has a disc beside it (it opens the corner to the
-/// opponent) and +30 when the opponent has one (both may apply).
+/// opponent) and +30 when the opponent has one (each once, however many discs; with both,
+/// 0).
 pub fn corner_value(player: Color, corner: Option<Color>, neighbours: [Option<Color>; 3]) -> i32 {
     todo!("corner_value(player = {player:?}, corner = {corner:?}, neighbours = {neighbours:?})")
 }
