@@ -58,11 +58,12 @@ const fn outcome(command: &'static str, status: i32, stdout: &'static str, stder
 
 /// A starter's program panics at the first `todo!()` it calls (status 101); an interactive
 /// program given no input stops with status 1 at the end of the input.
-const OUTCOMES: [Outcome; 21] = [
+const OUTCOMES: [Outcome; 22] = [
     // The student's handout (written into HANDOUTS).
     outcome("./target/release/gamekit handout reversi target/handouts/reversi", 0, "reversi: the handout is in", ""),
     outcome("cd target/handouts/reversi && cargo run -- --size 6", 101, "", "not yet implemented: play::<6>"),
     outcome("cd target/handouts/reversi && cargo test", 101, "not yet implemented", ""),
+    outcome("cd target/handouts/reversi && cargo rubric", 1, "0 of 85 public cases pass.", "error: test failed"),
     // The handout panics before it prints: diff finds every line missing.
     outcome(
         "cd target/handouts/reversi && cargo run -q -- --size 6 < tests/transcripts/sample_run_1.in | diff - tests/transcripts/sample_run_1.out",
@@ -135,9 +136,10 @@ const HANDOUTS: &str = "target/handouts";
 const TIME_LIMIT: Duration = Duration::from_secs(600);
 
 /// Names the documents use that are not the repository's files, and why.
-const NOT_IN_REPOSITORY: [(&str, &str); 14] = [
+const NOT_IN_REPOSITORY: [(&str, &str); 15] = [
     ("target/", "what Cargo and the grader build"),
-    (".cargo/config.toml", "a submission's Cargo configuration, which the grader leaves out"),
+    (".cargo/config.toml", "a handout's or a submission's Cargo configuration, which the grader leaves out"),
+    ("tests/rubric.txt", "a handout's groups for `cargo rubric`, which `gamekit handout` writes from the rubric"),
     ("results.json", "the file Gradescope reads, which the grader writes"),
     ("mutants.out/", "what cargo-mutants writes"),
     ("submissions/<id>/", "a submission's reports, which `gamekit grade --batch` writes"),

@@ -39,20 +39,38 @@ pub(super) fn put_sources(handout: &Path, assignment: &str, src: &Path) {
 /// `cargo test` in `dir` (with `options`) with nothing but the toolchain: no registry, no
 /// network.
 pub(super) fn cargo_test_alone(dir: &Path, options: &[&str]) -> (bool, String) {
+    cargo_alone(dir, &[&["test", "--quiet", "--no-fail-fast"], options].concat())
+}
+
+/// `cargo <args>` in `dir` with nothing but the toolchain (an empty Cargo home, offline):
+/// whether it succeeded, and what it printed (its output, then its errors).
+fn cargo_alone(dir: &Path, args: &[&str]) -> (bool, String) {
+    let (passed, stdout, stderr) = cargo_alone_apart(dir, args);
+    (passed, stdout + &stderr)
+}
+
+/// [`cargo_alone`], its output and its errors apart.
+fn cargo_alone_apart(dir: &Path, args: &[&str]) -> (bool, String, String) {
     let home = dir.with_extension("cargo-home");
     std::fs::create_dir_all(&home).expect("an empty Cargo home");
     let run = Command::new(env!("CARGO"))
-        .args(["test", "--offline", "--quiet", "--no-fail-fast"])
-        .args(options)
+        .args(args)
         .current_dir(dir)
         .env("CARGO_HOME", &home)
+        .env("CARGO_NET_OFFLINE", "true")
         .env("RUST_BACKTRACE", "0")
         .env_remove("CARGO_TARGET_DIR")
         .env_remove("RUSTFLAGS")
         .output()
         .expect("cargo runs");
-    let text = format!("{}{}", String::from_utf8_lossy(&run.stdout), String::from_utf8_lossy(&run.stderr));
-    (run.status.success(), text)
+    let text = |bytes: &[u8]| String::from_utf8_lossy(bytes).into_owned();
+    (run.status.success(), text(&run.stdout), text(&run.stderr))
+}
+
+/// The summary that ends `cargo rubric`'s output.
+fn rubric_summary(output: &str) -> &str {
+    let start = output.find("The public tests in the rubric's groups").expect("cargo rubric's summary");
+    &output[start..]
 }
 
 #[test]
@@ -66,19 +84,29 @@ fn a_handout_is_the_starter_alone_and_its_public_tests_pass_on_the_solution() {
         let written = gamekit::grade::handout::write(Path::new(KIT), assignment, &handout)
             .unwrap_or_else(|error| panic!("{assignment}: no handout: {error}"));
 
-        // Exactly the starter's sources and public tests, the console helper, the kit's
-        // formatting and the four files written for it: nothing else of the kit.
-        let mut expected: BTreeSet<PathBuf> =
-            files(&starter).into_iter().filter(|file| file.starts_with("src") || file.starts_with("tests")).collect();
+        // Exactly the starter's sources, public tests and `cargo rubric`'s program, the console
+        // helper, the kit's formatting and the files written for it: nothing else of the kit.
+        let handed = |file: &PathBuf| ["src", "tests", "examples"].iter().any(|folder| file.starts_with(folder));
+        let from_the_starter: BTreeSet<PathBuf> = files(&starter).into_iter().filter(handed).collect();
+        let mut expected = from_the_starter.clone();
         for file in files(&Path::new(KIT).join("starter").join("cin")) {
             if file.starts_with("src") || file == Path::new("Cargo.toml") {
                 expected.insert(Path::new("cin").join(file));
             }
         }
-        expected.extend(["Cargo.toml", "README.md", ".gitignore", ".gitattributes", "rustfmt.toml"].map(PathBuf::from));
+        let written_for_it = [
+            "Cargo.toml",
+            "README.md",
+            ".gitignore",
+            ".gitattributes",
+            "rustfmt.toml",
+            ".cargo/config.toml",
+            "tests/rubric.txt",
+        ];
+        expected.extend(written_for_it.map(PathBuf::from));
         assert_eq!(files(&handout), expected, "{assignment}: the handout's files");
         assert_eq!(written.into_iter().collect::<BTreeSet<_>>(), expected, "{assignment}: the files it says it wrote");
-        for file in expected.iter().filter(|file| file.starts_with("src") || file.starts_with("tests")) {
+        for file in &from_the_starter {
             let theirs = std::fs::read(handout.join(file)).expect("a handout file");
             assert_eq!(theirs, std::fs::read(starter.join(file)).expect("a starter file"), "{assignment}: {file:?}");
         }
@@ -104,9 +132,9 @@ fn a_handout_is_the_starter_alone_and_its_public_tests_pass_on_the_solution() {
             "{assignment}: cargo fmt would change the handout: {formatted:?}"
         );
 
-        // Alone, offline: every public test of the starter fails for want of the student's code
-        // (its documentation's examples aside).
-        let (passed, output) = cargo_test_alone(&handout, &["--tests"]);
+        // Alone, offline: every public test of the starter fails for want of the student's code,
+        // and `cargo rubric` ends by saying so in the rubric's groups.
+        let (passed, output) = cargo_alone(&handout, &["rubric"]);
         assert!(!passed && output.contains("not yet implemented"), "{assignment}: the handout as it is:\n{output}");
         let results: Vec<&str> = output.lines().filter(|line| line.starts_with("test result:")).collect();
         assert!(
@@ -114,17 +142,52 @@ fn a_handout_is_the_starter_alone_and_its_public_tests_pass_on_the_solution() {
             "{assignment}: a public test passes on the handout as it is:\n{output}"
         );
         assert!(!output.contains("error[E"), "{assignment}: the handout does not compile:\n{output}");
+        let summary = rubric_summary(&output);
+        assert!(
+            summary.contains("\n0 of ") && summary.contains("\nStart with group ") && !summary.contains(" 1 of "),
+            "{assignment}: the summary:\n{summary}"
+        );
 
-        // With the reference solution's files (its provided file is the handout's own).
+        // With the reference solution's files (its provided file is the handout's own), every
+        // public test and documentation example passes. The summary is read from colored output.
         let solved = root.join(format!("{assignment}-solved"));
         gamekit::grade::handout::write(Path::new(KIT), assignment, &solved).expect("a second handout");
         put_sources(&solved, assignment, &Path::new(KIT).join("solution").join(assignment).join("src"));
-        let (passed, output) = cargo_test_alone(&solved, &[]);
-        assert!(passed, "{assignment}: the public tests fail on the reference solution:\n{output}");
+        let (passed, output, errors) = cargo_alone_apart(&solved, &["rubric", "--color=always"]);
+        assert!(passed, "{assignment}: the public tests fail on the reference solution:\n{output}{errors}");
+        insta::assert_snapshot!(format!("{assignment}_rubric_solved"), rubric_summary(&output));
+        let (passed, output) = cargo_test_alone(&solved, &["--doc"]);
+        assert!(passed, "{assignment}: a documentation example fails on the reference solution:\n{output}");
         // The grader takes a handout in as it is: no note about its manifest.
         if assignment == "tictactoe" {
             let report = super::grade(assignment, &solved);
             assert_eq!((report.score, report.notes), (100.0, Vec::new()), "{assignment}: the solved handout graded");
         }
     }
+}
+
+/// `cargo rubric` predicts the grader: on reversi with one line of `valid_move` missing, the
+/// groups whose cases are all public score there what the grader gives them.
+#[test]
+#[ignore = "full tier: cargo test --workspace -- --include-ignored"]
+fn cargo_rubric_scores_the_public_groups_as_the_grader_does() {
+    let handout = Path::new(KIT).join("target").join("handout-rubric").join("reversi");
+    let _ = std::fs::remove_dir_all(&handout);
+    gamekit::grade::handout::write(Path::new(KIT), "reversi", &handout).expect("a handout");
+    put_sources(&handout, "reversi", &Path::new(KIT).join("solution").join("reversi").join("src"));
+    let lib = handout.join("src").join("lib.rs");
+    let source = std::fs::read_to_string(&lib).expect("lib.rs");
+    let up_missing = "    for (dy, dx) in DIRECTIONS.into_iter().filter(|&line| line != (-1, 0)) {";
+    assert!(source.contains("    for (dy, dx) in DIRECTIONS {"), "valid_move's loop over the lines");
+    std::fs::write(&lib, source.replacen("    for (dy, dx) in DIRECTIONS {", up_missing, 1)).expect("lib.rs");
+
+    let (passed, output, errors) = cargo_alone_apart(&handout, &["rubric"]);
+    assert!(!passed, "the public tests pass with a line missing:\n{output}{errors}");
+    let report = super::grade("reversi", &handout);
+    let public: f64 =
+        report.tests.iter().filter(|test| test.name.starts_with("functions::")).map(|test| test.points).sum();
+    let predicted = format!("would score {} of\ntheir 40 points", gamekit::grade::round(public));
+    let summary = rubric_summary(&output);
+    assert!(public < 40.0 && summary.contains(&predicted), "the grader gives {public}; cargo rubric says:\n{summary}");
+    assert!(summary.contains("Start with group 2 (functions::valid_move_checks::)"), "{summary}");
 }

@@ -51,8 +51,9 @@ pub fn write(kit: &Path, assignment: &str, dir: &Path) -> Result<Vec<PathBuf>, H
     let source = starter.join(&rubric.package);
     let mut written = Vec::new();
     let mut copy = Copy { to: dir, written: &mut written };
-    // The starter's crate: its manifest, README, sources and public tests (not a target/).
-    for name in ["src", "tests"] {
+    // The starter's crate: its manifest, README, sources, public tests and `cargo rubric`'s
+    // program (not a target/).
+    for name in ["src", "tests", "examples"] {
         copy.tree(&source.join(name), Path::new(name))?;
     }
     let (manifest, helpers) = crate::manifest::manifest(kit, &rubric.package)?;
@@ -61,8 +62,11 @@ pub fn write(kit: &Path, assignment: &str, dir: &Path) -> Result<Vec<PathBuf>, H
         copy.tree(&starter.join(helper).join("src"), &Path::new(helper).join("src"))?;
     }
     copy.file(Path::new("Cargo.toml"), manifest.as_bytes())?;
-    let readme = read(&source.join("README.md"))? + &grading(&rubric, &public_modules(&source))?;
+    let public = public_modules(&source);
+    let readme = read(&source.join("README.md"))? + &grading(&rubric, &public)?;
     copy.file(Path::new("README.md"), readme.as_bytes())?;
+    copy.file(&Path::new("tests").join("rubric.txt"), rubric_txt(&rubric, &public)?.as_bytes())?;
+    copy.file(&Path::new(".cargo").join("config.toml"), crate::manifest::CARGO_CONFIG.as_bytes())?;
     // The kit's formatting, which the provided files follow: `cargo fmt` leaves them as they are.
     copy.tree(&kit.join("rustfmt.toml"), Path::new("rustfmt.toml"))?;
     copy.file(Path::new(".gitignore"), b"/target\n")?;
@@ -125,21 +129,18 @@ fn grading(rubric: &Rubric, public: &[String]) -> Result<String, HandoutError> {
          its failing tests say so (and score 0), so that one bug is explained once, where it is.\n\
          The last column says which of a group's cases `cargo test` runs here (in\n\
          `tests/<module>.rs`, named as the grader names them without `<module>::`).\n\n\
+         `cargo rubric` runs the same public tests (it takes the same arguments as `cargo test --`)\n\
+         and ends with these groups: how many of each one's public cases pass, what a group whose\n\
+         cases are all public would score, and which group to fix first.\n\n\
          | # | group | points | what it checks | waits on | in `cargo test` |\n|---|---|---|---|---|---|\n",
         crate::round(rubric.max_score())
     );
     for (index, group) in rubric.groups.iter().enumerate() {
         let waits: Vec<usize> = rubric.required(index).map(|required| required + 1).collect();
-        let module = group.prefix.split("::").next().unwrap_or_default();
-        let cases = if public.iter().any(|public| public == module) {
-            if group.visibility != "visible" {
-                return Err(HandoutError::HiddenButPublic(group.prefix.clone(), module.to_owned()));
-            }
-            format!("all, in `tests/{module}.rs`")
-        } else if module == "transcripts" {
-            "those of `tests/transcripts/`, through the program".to_owned()
-        } else {
-            String::new()
+        let cases = match public_cases(group, public)? {
+            Cases::All(module) => format!("all, in `tests/{module}.rs`"),
+            Cases::Program => "those of `tests/transcripts/`, through the program".to_owned(),
+            Cases::None => String::new(),
         };
         let _ = writeln!(
             text,
@@ -150,6 +151,48 @@ fn grading(rubric: &Rubric, public: &[String]) -> Result<String, HandoutError> {
             group.about.replace('|', "\\|").replace('\n', " "),
             ranges(&waits)
         );
+    }
+    Ok(text)
+}
+
+/// Which of a group's cases the handout's `cargo test` runs.
+enum Cases<'a> {
+    /// All: the group's module is the public test file `tests/<module>.rs`.
+    All(&'a str),
+    /// Those of the public transcripts, which `tests/transcripts.rs` runs through the program.
+    Program,
+    None,
+}
+
+/// Which of `group`'s cases are public, given the handout's public test files; refused for
+/// a group the rubric hides whose cases the handout holds.
+fn public_cases<'a>(group: &'a crate::Group, public: &[String]) -> Result<Cases<'a>, HandoutError> {
+    let module = group.prefix.split("::").next().unwrap_or_default();
+    if public.iter().any(|public| public == module) {
+        if group.visibility != "visible" {
+            return Err(HandoutError::HiddenButPublic(group.prefix.clone(), module.to_owned()));
+        }
+        return Ok(Cases::All(module));
+    }
+    Ok(if module == "transcripts" { Cases::Program } else { Cases::None })
+}
+
+/// `tests/rubric.txt`, the rubric's groups as `cargo rubric` reads them: a line per group,
+/// its fields separated by tabs.
+fn rubric_txt(rubric: &Rubric, public: &[String]) -> Result<String, HandoutError> {
+    let mut text = String::from(
+        "# The graded suite's groups, for `cargo rubric` (written with the handout from the rubric).\n\
+         # A line per group, tab-separated: its prefix, its points, its public cases (all of those of a\n\
+         # test file, some of them, or none), the prefixes of the groups it waits on.\n",
+    );
+    for group in &rubric.groups {
+        let cases = match public_cases(group, public)? {
+            Cases::All(module) => format!("all:{module}"),
+            Cases::Program => "some:transcripts".to_owned(),
+            Cases::None => "none".to_owned(),
+        };
+        let points = crate::round(group.points);
+        let _ = writeln!(text, "{}\t{points}\t{cases}\t{}", group.prefix, group.requires.join(" "));
     }
     Ok(text)
 }

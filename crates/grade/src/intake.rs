@@ -48,10 +48,14 @@ pub fn take(kit: &Path, package: &str, submission: &Path, work: &Path) -> Result
     // workspace and a profile of its own: those are the handout's too.
     let written = crate::manifest::manifest(kit, package).map(|(text, _)| text).unwrap_or_default();
     notes.extend(manifest_notes(&submission.join("Cargo.toml"), &[&manifest, &written]));
-    for extra in ["build.rs", ".cargo"] {
-        if submission.join(extra).exists() {
-            notes.push(format!("{extra}: refused (the handout has none); it was neither copied nor run"));
-        }
+    if submission.join("build.rs").exists() {
+        notes.push("build.rs: refused (the handout has none); it was neither copied nor run".to_owned());
+    }
+    if submission.join(".cargo").exists() && !holds_only_the_handouts_alias(&submission.join(".cargo")) {
+        notes.push(
+            ".cargo: refused (the handout's holds only the alias `cargo rubric`); it was neither copied nor read"
+                .to_owned(),
+        );
     }
     let mut budget = Budget { bytes: 0, files: 0 };
     copy_sources(submission, &crate_dir, &mut budget, &mut notes, &mut tree);
@@ -113,6 +117,18 @@ fn sync(work: &Path, tree: &Tree) -> Result<(), GradeError> {
         std::fs::write(path, bytes).map_err(GradeError::io(format!("cannot write {}", path.display())))?;
     }
     Ok(())
+}
+
+/// Whether `dir` (a submission's `.cargo`) is the handout's as written: its `config.toml`
+/// alone, a file (not a link) with the alias `cargo rubric` and nothing else. The grader
+/// never copies a `.cargo` either way: this only spares the handout's a note.
+fn holds_only_the_handouts_alias(dir: &Path) -> bool {
+    let entries: Vec<_> = std::fs::read_dir(dir).into_iter().flatten().flatten().collect();
+    let config = dir.join("config.toml");
+    let is_file = std::fs::symlink_metadata(&config).is_ok_and(|metadata| metadata.is_file());
+    entries.len() == 1
+        && is_file
+        && std::fs::read(&config).is_ok_and(|bytes| bytes == crate::manifest::CARGO_CONFIG.as_bytes())
 }
 
 /// The handout's provided files: its `src/provided.rs` and its programs' sources.
@@ -231,6 +247,33 @@ mod tests {
     use super::*;
 
     const HANDOUT: &str = "[package]\nname = \"reversi\"\n[[bin]]\nname = \"reversi\"\npath = \"src/main.rs\"\n[dependencies]\ncin = { path = \"../cin\" }\n";
+
+    /// The handout's `.cargo` (the alias `cargo rubric`) is taken without a note; one with
+    /// anything else, or its file behind a link, is refused.
+    #[test]
+    fn only_the_handouts_cargo_configuration_goes_without_a_note() {
+        let dir = crate::scratch("intake-cargo-config");
+        let cargo = dir.join(".cargo");
+        std::fs::create_dir_all(&cargo).expect("a folder");
+        std::fs::write(cargo.join("config.toml"), crate::manifest::CARGO_CONFIG).expect("a file");
+        assert!(holds_only_the_handouts_alias(&cargo));
+        std::fs::write(
+            cargo.join("config.toml"),
+            format!("{}[build]\nrustflags = [\"-O\"]\n", crate::manifest::CARGO_CONFIG),
+        )
+        .expect("a file");
+        assert!(!holds_only_the_handouts_alias(&cargo), "more than the alias");
+        std::fs::write(cargo.join("config.toml"), crate::manifest::CARGO_CONFIG).expect("a file");
+        std::fs::write(cargo.join("credentials.toml"), "").expect("a file");
+        assert!(!holds_only_the_handouts_alias(&cargo), "another file beside it");
+        #[cfg(unix)]
+        {
+            let _ = std::fs::remove_file(cargo.join("credentials.toml"));
+            std::fs::rename(cargo.join("config.toml"), dir.join("config.toml")).expect("moved");
+            std::os::unix::fs::symlink(dir.join("config.toml"), cargo.join("config.toml")).expect("a link");
+            assert!(!holds_only_the_handouts_alias(&cargo), "a link to the handout's text");
+        }
+    }
 
     #[test]
     #[cfg(unix)]

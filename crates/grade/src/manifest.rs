@@ -3,6 +3,11 @@
 
 use std::path::{Path, PathBuf};
 
+/// The handout's `.cargo/config.toml`: the alias `cargo rubric`, which runs the kit's
+/// `starter/rubric.rs` (the handout's example `rubric`). The grader takes no other.
+pub(crate) const CARGO_CONFIG: &str = "# `cargo rubric`: the public tests, then how many pass in each of the rubric's groups.\n\
+                                       [alias]\nrubric = \"run --quiet --example rubric --\"\n";
+
 /// Why the handout's manifest could not be made.
 #[derive(Debug, thiserror::Error)]
 pub enum ManifestError {
