@@ -19,7 +19,7 @@ struct PlantedBug {
     first: &'static str,
 }
 
-const PLANTED_BUGS: [PlantedBug; 14] = [
+const PLANTED_BUGS: [PlantedBug; 15] = [
     PlantedBug {
         assignment: "reversi",
         name: "has_empty_cells_looks_for_blocks",
@@ -192,6 +192,21 @@ const PLANTED_BUGS: [PlantedBug; 14] = [
         must_fail: &["viewer::the_initial_position_is_drawn_exactly", "transcripts::"],
         may_fail: &["viewer::"],
         first: "viewer::",
+    },
+    PlantedBug {
+        assignment: "reversi_players",
+        name: "the_game_ends_once_one_side_skips",
+        edit: Edit {
+            file: "src/game.rs",
+            from: "more_moves |= self.turn(Color::White)?;",
+            to: "more_moves &= self.turn(Color::White)?;",
+        },
+        must_fail: &[
+            "game::a_whole_game_as_the_books_loop_plays_it",
+            "game::a_side_without_a_move_skips_and_the_game_goes_on",
+        ],
+        may_fail: &["game::", "transcripts::", "robustness::"],
+        first: "game::",
     },
 ];
 

@@ -4,8 +4,8 @@
 //! named `reversi_players` is being graded. `fixtures/reversi_players/rubric.toml` gives the
 //! points. gamekit's Reversi engine (`gamekit_engines::othello`) is the oracle for the rules.
 //!
-//! [`board`], [`viewer`], [`players`] and [`computer`] are the handout's public tests
-//! (`starter/reversi_players/tests/`), included here.
+//! [`board`], [`viewer`], [`players`], [`computer`] and [`game`] are the handout's public
+//! tests (`starter/reversi_players/tests/`), included here.
 //!
 //! - [`board`]: the initial position, `valid_move`, `play`, `possible_move` and the scores
 //!   on chosen positions; squares off the board;
@@ -15,7 +15,8 @@
 //!   (the expected moves worked out once by [`references`]' copy of the book's search);
 //! - [`references`]: the board against the oracle, and the computer against the book's
 //!   search written again in this suite on the oracle's boards, along random games;
-//! - [`game`]: the book's loop, through recording players (skips, the end, ties, results);
+//! - [`game`]: the book's loop, through recording players, on chosen games (skips, the end,
+//!   ties, results; the expected calls worked out once with the oracle);
 //! - [`transcripts`]: whole programs, byte for byte: a computer-against-computer game and
 //!   games of a person (with invalid input) against the computer, as the book's program
 //!   prints them;
@@ -32,6 +33,7 @@
 mod board;
 #[path = "../../starter/reversi_players/tests/computer.rs"]
 mod computer;
+#[path = "../../starter/reversi_players/tests/game.rs"]
 mod game;
 #[path = "../../starter/reversi_players/tests/players.rs"]
 mod players;
