@@ -185,7 +185,8 @@ impl Rubric {
                 Cases::None => "other cases",
             };
             let waits: Vec<String> = waits_on(group).iter().map(|other| (other + 1).to_string()).collect();
-            let waits = if waits.is_empty() { String::new() } else { format!("; waits on {}", waits.join(", ")) };
+            let waits =
+                if waits.is_empty() { String::new() } else { format!("; waits on failing {}", waits.join(", ")) };
             let score = scores(index).map(hundredths).unwrap_or_default();
             let prefix = &group.prefix;
             let row = format!(
@@ -203,7 +204,7 @@ impl Rubric {
             let scored: u64 = here.iter().filter_map(|&index| scores(index)).sum();
             let held: f64 = here.iter().map(|&index| self.groups[index].points).sum();
             text += &format!(
-                " The groups whose cases are all here would score {} of\ntheir {} points; the graded suite checks the others with cases of its own.",
+                "\nThe groups whose cases are all here would score {} of their {} points (the scores\ncolumn); the graded suite checks the others with cases of its own.",
                 hundredths(scored),
                 points(held)
             );
@@ -213,7 +214,7 @@ impl Rubric {
         {
             let prefix = &self.groups[first].prefix;
             text += &format!(
-                "\nStart with group {} ({prefix}): a group that waits on a failing one\nis checked once that one passes.",
+                "\nStart with group {} ({prefix}): it fails here, and waits on no group that fails.\nThe grader checks a group that waits on a failing one once that one passes.",
                 first + 1
             );
         }

@@ -3,10 +3,11 @@
 //! `<case>.out`, byte for byte. `cargo test` runs them; the graded suite runs these and many
 //! more.
 //!
-//! Replay one by hand, from the crate's folder (here the `reversi` program's first):
+//! Replay one by hand, from the crate's folder, with the arguments in `<case>.args` if there
+//! is one (the README shows it for this assignment's first transcript):
 //!
 //! ```text
-//! cargo run -q -- --size 6 < tests/transcripts/sample_run_1.in | diff - tests/transcripts/sample_run_1.out
+//! cargo run -q -- ARGS < tests/transcripts/<case>.in | diff - tests/transcripts/<case>.out
 //! ```
 //!
 //! (The kit keeps this one file for every assignment's handout.)
@@ -68,6 +69,13 @@ fn check(input: &Path) -> Result<(), String> {
     }
     let arguments = if args.trim().is_empty() { String::new() } else { format!(" (arguments: {})", args.trim()) };
     let mut text = format!("{case}{arguments}: {}", first_difference(&expected, &run.stdout));
+    let bin = Path::new(program).file_stem().map(|stem| stem.to_string_lossy().into_owned()).unwrap_or_default();
+    let args = if args.trim().is_empty() { String::new() } else { format!(" -- {}", args.trim()) };
+    let files = format!("tests/transcripts/{case}");
+    text += &format!(
+        "
+replay it: cargo run -q --bin {bin}{args} < {files}.in | diff - {files}.out"
+    );
     let stderr = String::from_utf8_lossy(&run.stderr);
     let said: Vec<&str> =
         stderr.lines().filter(|line| !line.trim().is_empty() && !line.starts_with("note: run with")).take(4).collect();

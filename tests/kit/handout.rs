@@ -142,6 +142,23 @@ fn a_handout_is_the_starter_alone_and_its_public_tests_pass_on_the_solution() {
             "{assignment}: a public test passes on the handout as it is:\n{output}"
         );
         assert!(!output.contains("error[E"), "{assignment}: the handout does not compile:\n{output}");
+        // Its documentation's examples compile, and those that call the student's parts fail
+        // for want of them (those of the provided code pass).
+        let (_, examples) = cargo_test_alone(&handout, &["--doc"]);
+        let results: Vec<&str> = examples.lines().filter(|line| line.starts_with("test result:")).collect();
+        assert!(
+            !examples.contains("error[E") && !results.is_empty(),
+            "{assignment}: the documentation's examples on the handout as it is:\n{examples}"
+        );
+        let failed: usize = results
+            .iter()
+            .filter_map(|line| line.split("; ").find_map(|part| part.strip_suffix(" failed")?.parse::<usize>().ok()))
+            .sum();
+        assert_eq!(
+            examples.lines().filter(|line| line.starts_with("not yet implemented")).count(),
+            failed,
+            "{assignment}: an example fails otherwise than for want of the student's code:\n{examples}"
+        );
         let summary = rubric_summary(&output);
         assert!(
             summary.contains("\n0 of ") && summary.contains("\nStart with group ") && !summary.contains(" 1 of "),
@@ -186,8 +203,8 @@ fn cargo_rubric_scores_the_public_groups_as_the_grader_does() {
     let report = super::grade("reversi", &handout);
     let public: f64 =
         report.tests.iter().filter(|test| test.name.starts_with("functions::")).map(|test| test.points).sum();
-    let predicted = format!("would score {} of\ntheir 40 points", gamekit::grade::round(public));
+    let predicted = format!("would score {} of their 40 points", gamekit::grade::round(public));
     let summary = rubric_summary(&output);
     assert!(public < 40.0 && summary.contains(&predicted), "the grader gives {public}; cargo rubric says:\n{summary}");
-    assert!(summary.contains("Start with group 2 (functions::valid_move_checks::)"), "{summary}");
+    assert!(summary.contains("Start with group 2 (functions::valid_move_checks::): it fails here"), "{summary}");
 }

@@ -30,12 +30,16 @@ impl<'a> Game<'a> {
     ///
     /// Draws the board; then, round after round: Black moves if it can (and the board is
     /// drawn) or skips its turn, then the same for White, until a round in which neither
-    /// moved (so both skip before the end). Then the winner is told [`Player::win`] and the
-    /// loser [`Player::lose`], or both [`Player::tie`] (Black first).
+    /// moved (so both skip before the end). Then the winner is told [`Player::win`], then the
+    /// loser [`Player::lose`]; on a tie, Black then White are told [`Player::tie`].
+    ///
+    /// Called once a game.
     ///
     /// # Errors
     /// [`Error::InvalidMove`] when a player gives a move that is not valid (the board is
-    /// unchanged), and whatever a player or the viewer returns.
+    /// unchanged), and the first error a player or the viewer returns (the viewer's
+    /// `io::Error` turned into an [`Error`] by `?`): the game stops there, the moves already
+    /// played kept on the board.
     pub fn play(&mut self) -> Result<Option<Color>, Error> {
         self.draw()?;
         let mut more_moves = true;

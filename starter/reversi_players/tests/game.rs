@@ -294,8 +294,9 @@ White skips
 White wins, Black loses
 ";
 
-/// A game in which White has no valid move while Black has (turn 45), and later Black none
-/// while White has: White wins.
+/// A game in which Black has no valid move three times while White still has one (turns 59,
+/// 61 and 63), and the game goes on: White wins. (In `FIRST_MOVES` too, Black skips four
+/// times along the way.)
 const SKIPS: &str = "\
 Black c4 4-1
 White c5 3-3
