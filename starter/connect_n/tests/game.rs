@@ -10,6 +10,8 @@
 mod cases;
 #[path = "support/checks.rs"]
 mod checks;
+#[path = "support/scaffolds.rs"]
+mod scaffolds;
 #[path = "support/terminal.rs"]
 pub(crate) mod terminal;
 
@@ -39,10 +41,33 @@ fn scripts(moves: &str) -> (Script, Script) {
     (Script(red, "Red"), Script(black, "Black"))
 }
 
+/// The scaffold of `columns` × `levels` after `moves`, drawn (as `Scaffold`'s `Display`
+/// draws it) for a message.
+fn drawn(columns: i32, levels: i32, moves: &str) -> String {
+    scaffolds::scaffold(columns, levels, moves).to_string()
+}
+
+/// What `completed()` returned, written with the spec's names: `Some(RED)`, `Some(TIE_GAME)`,
+/// `None`.
+#[derive(PartialEq)]
+struct Completed(Option<i32>);
+
+impl std::fmt::Debug for Completed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.0 {
+            None => write!(f, "None"),
+            Some(RED) => write!(f, "Some(RED)"),
+            Some(BLACK) => write!(f, "Some(BLACK)"),
+            Some(TIE_GAME) => write!(f, "Some(TIE_GAME)"),
+            Some(other) => write!(f, "Some({other})"),
+        }
+    }
+}
+
 /// The winner after `moves` on `columns` × `levels`, N = `n`, each move taken by
 /// `take_turn`; checks that the game goes on until the last move.
 #[track_caller]
-fn winner_after(columns: i32, levels: i32, n: i32, moves: &str) -> Option<i32> {
+fn winner_after(columns: i32, levels: i32, n: i32, moves: &str) -> Completed {
     let (mut red, mut black) = scripts(moves);
     let mut game = Game::new(columns, levels, n, &mut red, &mut black).unwrap_or_else(|error| {
         panic!(
@@ -51,18 +76,25 @@ fn winner_after(columns: i32, levels: i32, n: i32, moves: &str) -> Option<i32> {
         )
     });
     for (index, _) in moves.bytes().enumerate() {
-        assert_same!(game.completed(), None, "the game ended before move {} of {moves}", index + 1);
+        assert_same!(
+            Completed(game.completed()),
+            Completed(None),
+            "the game ended before move {} of {moves}",
+            index + 1
+        );
         assert!(game.take_turn(), "move {} of {moves} was not made", index + 1);
     }
-    game.completed()
+    Completed(game.completed())
 }
 
 cases! {
     fn the_game_sees_n_in_a_row(columns: i32, levels: i32, n: i32, moves: &str, winner: i32) {
         assert_same!(
             winner_after(columns, levels, n, moves),
-            Some(winner),
-            "completed() after the moves {moves} (one digit a column, red first) on a {columns} × {levels} game, N = {n}"
+            Completed(Some(winner)),
+            "completed() after the moves {moves} (one digit a column, red first) on a {columns} × {levels} game, N = \
+             {n}:\n{}",
+            drawn(columns, levels, moves)
         );
     }
     across: (4, 3, 3, "11223", RED),
@@ -79,13 +111,15 @@ cases! {
 fn a_full_scaffold_without_n_in_a_row_is_a_tie() {
     assert_same!(
         winner_after(3, 2, 3, "123321"),
-        Some(TIE_GAME),
-        "completed() after the moves 123321 (one digit a column, red first) fill a 3 × 2 game, N = 3"
+        Completed(Some(TIE_GAME)),
+        "completed() after the moves 123321 (one digit a column, red first) fill a 3 × 2 game, N = 3:\n{}",
+        drawn(3, 2, "123321")
     );
     assert_same!(
         winner_after(2, 2, 3, "1212"),
-        Some(TIE_GAME),
-        "completed() after the moves 1212 (one digit a column, red first) fill a 2 × 2 game, N = 3"
+        Completed(Some(TIE_GAME)),
+        "completed() after the moves 1212 (one digit a column, red first) fill a 2 × 2 game, N = 3:\n{}",
+        drawn(2, 2, "1212")
     );
 }
 
@@ -93,13 +127,16 @@ fn a_full_scaffold_without_n_in_a_row_is_a_tie() {
 fn a_win_with_the_last_checker_is_a_win_not_a_tie() {
     assert_same!(
         winner_after(3, 1, 2, "132"),
-        Some(RED),
-        "completed() after the moves 132 (red first) on a 3 × 1 game, N = 2: red's last checker makes 2 in a row"
+        Completed(Some(RED)),
+        "completed() after the moves 132 (red first) on a 3 × 1 game, N = 2: red's last checker makes 2 in a \
+         row:\n{}",
+        drawn(3, 1, "132")
     );
     assert_same!(
         winner_after(2, 1, 2, "12"),
-        Some(TIE_GAME),
-        "completed() after the moves 12 (red first) fill a 2 × 1 game, N = 2, without 2 in a row"
+        Completed(Some(TIE_GAME)),
+        "completed() after the moves 12 (red first) fill a 2 × 1 game, N = 2, without 2 in a row:\n{}",
+        drawn(2, 1, "12")
     );
 }
 
@@ -135,7 +172,11 @@ fn no_turn_is_taken_once_the_game_is_over() {
         .expect("Game::new(4, 3, 3, …) should make a game of 4 columns and 3 levels, N = 3");
     while game.take_turn() {}
     let played = "red playing columns 1, 1, 1, 4 and black 2, 2, 3 on a 4 × 3 game, N = 3 (red wins on move 5)";
-    assert_same!(game.completed(), Some(RED), "completed() once take_turn() returns false, {played}");
+    assert_same!(
+        Completed(game.completed()),
+        Completed(Some(RED)),
+        "completed() once take_turn() returns false, {played}"
+    );
     assert!(!game.take_turn(), "take_turn() returned true after red won, {played}");
     assert_same!(
         (game.checker_at(3, 1), game.checker_at(4, 1)),
@@ -154,7 +195,7 @@ fn a_player_that_gives_no_move_or_an_illegal_one_takes_no_turn() {
         let chosen = moves.first().copied().unwrap_or(0);
         let turn = format!("take_turn() on a new 3 × 2 game where red's choose_move gives {chosen} (no column of 3)");
         assert!(!game.take_turn(), "{turn} returned true");
-        assert_same!(game.completed(), None, "completed() after {turn}");
+        assert_same!(Completed(game.completed()), Completed(None), "completed() after {turn}");
         assert_same!(game.checker_at(1, 1), VACANT, "checker_at(1, 1) after {turn}");
     }
 }
@@ -179,7 +220,7 @@ cases! {
 fn n_longer_than_the_scaffold_is_a_game_that_ends_in_a_tie() {
     assert_same!(
         winner_after(2, 2, 5, "1122"),
-        Some(TIE_GAME),
+        Completed(Some(TIE_GAME)),
         "completed() after the moves 1122 (red first) fill a 2 × 2 game with N = 5"
     );
 }
