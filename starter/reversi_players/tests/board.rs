@@ -130,25 +130,61 @@ fn play_puts_the_disc_and_flips_the_line() {
 /// A crowded middle, where some moves flip along two lines at once: Black to move.
 const CROWDED: &str = "f5 f6 e6 f4 e3 c5 c4 d3 c3 b4";
 
+/// The moves of [`CROWDED`], each with the discs it flips.
+const CROWDED_FLIPS: [(&str, &str); 10] = [
+    ("f5", "e5"),
+    ("f6", "e5"),
+    ("e6", "e5"),
+    ("f4", "e4 f5"),
+    ("e3", "e4"),
+    ("c5", "d5 e5"),
+    ("c4", "d4 d5"),
+    ("d3", "e4"),
+    ("c3", "d3"),
+    ("b4", "c4 d4"),
+];
+
+/// The board after [`CROWDED`], each move checked as [`check_play`] checks it: a move of the
+/// set-up that flips a disc too few or too many fails here, named, rather than a later one
+/// being refused.
+#[track_caller]
+fn crowded() -> Board {
+    let mut board = Board::new();
+    for (index, (color, (name, flipped))) in
+        [Color::Black, Color::White].into_iter().cycle().zip(CROWDED_FLIPS).enumerate()
+    {
+        let context = format!("setting up the position after {CROWDED}, move {} ({name})", index + 1);
+        board = check_play(&board, color, name, flipped, &context);
+    }
+    board
+}
+
 /// Checks `play` of Black's move on `name` after [`CROWDED`]: it puts the disc and flips
 /// exactly the discs of `flipped`, no other; the scores follow.
 #[track_caller]
 fn check_flips(name: &str, flipped: &str) {
-    let (before, color) = after(CROWDED);
+    check_play(&crowded(), Color::Black, name, flipped, &format!("after {CROWDED}"));
+}
+
+/// Checks `play` of `color`'s move on `name` on `before` (`context` says where): it puts the
+/// disc and flips exactly the discs of `flipped`, no other, and the scores follow. The board
+/// after it.
+#[track_caller]
+fn check_play(before: &Board, color: Color, name: &str, flipped: &str, context: &str) -> Board {
     let (row, col) = square(name);
     let mut board = before.clone();
-    let call = format!("play({color:?}, {row}, {col}) ({name}) after {CROWDED}");
+    let call = format!("play({color:?}, {row}, {col}) ({name}), {context}");
     let played = board.play(color, row, col);
-    assert!(played.is_ok(), "{call} returned {played:?}, expected Ok(()), on the board\n{}", shown(&before));
+    assert!(played.is_ok(), "{call} returned {played:?}, expected Ok(()), on the board\n{}", shown(before));
     let flipped: Vec<(i32, i32)> = flipped.split(' ').map(square).collect();
     let wrong: Vec<String> = every_square()
         .filter_map(|(r, c)| {
             let (expected, why) = if (r, c) == (row, col) {
-                (Some(color), "the disc played")
+                (Some(color), "the disc played".to_owned())
             } else if flipped.contains(&(r, c)) {
-                (Some(color), "flipped")
+                (Some(color), format!("flipped, on the line {} of {name}", direction(r - row, c - col)))
             } else {
-                (before.at(r, c), "not flipped")
+                (before.at(r, c), "not flipped".to_owned())
             };
             let got = board.at(r, c);
             (got != expected).then(|| format!("{} is {got:?}, expected {expected:?} ({why})", square_name(r, c)))
@@ -158,7 +194,7 @@ fn check_flips(name: &str, flipped: &str) {
         wrong.is_empty(),
         "after {call}: {}; the board before\n{}and after\n{}",
         wrong.join(", "),
-        shown(&before),
+        shown(before),
         shown(&board)
     );
     let n = flipped.len() as i32;
@@ -169,6 +205,22 @@ fn check_flips(name: &str, flipped: &str) {
         "after {call}, which flips {n}, (score({color:?}), score({:?})) returned {scores:?}, expected {expected:?}",
         color.opponent()
     );
+    board
+}
+
+/// The direction of a square `rows` down and `cols` across from another, in words (rows a
+/// to h go down, columns 1 to 8 across).
+fn direction(rows: i32, cols: i32) -> &'static str {
+    match (rows.signum(), cols.signum()) {
+        (-1, -1) => "up and to the left",
+        (-1, 0) => "up",
+        (-1, 1) => "up and to the right",
+        (0, -1) => "to the left",
+        (0, 1) => "to the right",
+        (1, -1) => "down and to the left",
+        (1, 0) => "down",
+        _ => "down and to the right",
+    }
 }
 
 cases! {
