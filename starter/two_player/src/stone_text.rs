@@ -17,8 +17,10 @@ use std::fmt;
 /// - [`choice`](Interface::choice) asks `X, your move (place stone): ` (or `O, …`); the
 ///   answer is a place and a stone, as `7 3`. It is refused with one of these lines, checked
 ///   in this order, and the question is asked again: `Type a place and a stone, as in: 7 3`
-///   (not two whole numbers), `There is no place 18: the places are 0 to 17.`,
-///   `Place 7 is taken.`, `X has no stone 6 left.`
+///   (unless the answer is exactly two words, each a whole number that
+///   `str::parse::<usize>` accepts: so `-1 3`, `7`, `7 3 1` and `7 x` get this line),
+///   `There is no place 18: the places are 0 to 17.`, `Place 7 is taken.`,
+///   `X has no stone 6 left.` (any stone the player has none of, `0` and `9` too).
 /// - [`position`](Interface::position): `X puts a 3 on place 7.`; then, in ley-line order,
 ///   `O takes ley-line 13.` for each ley-line that changed hands, naming its new holder
 ///   (who may be the player who did not move); then the board.

@@ -464,19 +464,20 @@ O has stones 6 5 4 3 3 2 2 1 1.
 
     #[test]
     fn bad_answers_say_why_and_ask_again() {
-        let (terminal, screen) = at_terminal("\nseven 3\n7\n7 3 1\n18 1\n13 1\n7 6\n7 0\n7 3\n");
+        let (terminal, screen) = at_terminal("\nseven 3\n-1 3\n7\n7 3 1\n18 1\n13 1\n7 6\n7 0\n7 3\n");
         let mv = StoneText::new(terminal).choice(true, &stonehenge(&[(13, 6), (0, 1)])).expect(
-            "choice(true, ..) after X's 6 on place 13 and O's 1 on place 0 should refuse eight answers, then return \
+            "choice(true, ..) after X's 6 on place 13 and O's 1 on place 0 should refuse nine answers, then return \
              Ok on \"7 3\\n\"",
         );
         assert_same!(
             mv,
             StoneMove { place: 7, stone: 3 },
-            "choice(true, ..) after X's 6 on place 13 and O's 1 on place 0, on the answers \"\", \"seven 3\", \"7\", \
+            "choice(true, ..) after X's 6 on place 13 and O's 1 on place 0, on the answers \"\", \"seven 3\", \"-1 3\", \"7\", \
              \"7 3 1\", \"18 1\", \"13 1\", \"7 6\", \"7 0\", \"7 3\" (one a line)"
         );
         let prompt = "X, your move (place stone): ";
         let expected = [
+            "Type a place and a stone, as in: 7 3",
             "Type a place and a stone, as in: 7 3",
             "Type a place and a stone, as in: 7 3",
             "Type a place and a stone, as in: 7 3",
