@@ -284,23 +284,23 @@ const SANDBOX_RUNS: usize = 21;
 /// `gamekit bench grade`: what the sandbox costs each test (the median of starting a program
 /// that does nothing, in a test's sandbox and as a plain process), then, for each assignment,
 /// the time to grade its reference solution cold (a copy at a new path: the submission and
-/// the suite compiled, the shared dependencies already built) and warm (the same copy again).
+/// the suite compiled, the shared dependencies already built) and warm (the same copy again):
+/// the medians of `runs` runs, each with a copy of its own.
 ///
 /// # Errors
 /// When grading cannot run, or a solution does not score full marks.
-pub fn grade(kit: &Path, assignments: &[String], out: &mut impl Write) -> Result<(), BenchError> {
+pub fn grade(kit: &Path, assignments: &[String], runs: usize, out: &mut impl Write) -> Result<(), BenchError> {
     use gamekit_grade::sandbox::{Isolation, Limits, Sandbox};
     let isolation = Isolation::detect();
     let nothing = Path::new("/bin/true");
     let median_run = |sandbox: &Sandbox| -> Result<f64, BenchError> {
-        let mut times = (0..SANDBOX_RUNS)
+        let times = (0..SANDBOX_RUNS)
             .map(|_| {
                 let ran = sandbox.run(nothing, &[], b"", Limits::test(std::time::Duration::from_secs(10)))?;
                 Ok(ran.seconds)
             })
             .collect::<Result<Vec<f64>, std::io::Error>>()?;
-        times.sort_by(f64::total_cmp);
-        Ok(times[SANDBOX_RUNS / 2])
+        Ok(median(times))
     };
     let scratch = std::env::temp_dir();
     let sandboxed = median_run(&Sandbox::new(isolation, &scratch).own_user())?;
@@ -311,36 +311,50 @@ pub fn grade(kit: &Path, assignments: &[String], out: &mut impl Write) -> Result
         sandboxed * 1e3,
         plain * 1e3
     )?;
-    writeln!(out, "{:<16} {:>6} {:>9} {:>9}", "assignment", "tests", "cold", "warm")?;
+    writeln!(out, "{:<16} {:>6} {:>9} {:>9}   (medians of {runs} runs)", "assignment", "tests", "cold", "warm")?;
     for assignment in assignments {
-        let copy = copy_of_solution(kit, assignment)?;
-        let options = gamekit_grade::Options {
-            kit: kit.to_owned(),
-            assignment: assignment.clone(),
-            submission: Some(copy.clone()),
-            timeout: None,
-            only: None,
-        };
-        let timed = || -> Result<(f64, usize), BenchError> {
-            let started = Instant::now();
-            let report = gamekit_grade::grade(&options, |_| {})
-                .map_err(|error| BenchError::Grade { assignment: assignment.clone(), reason: error.to_string() })?;
-            if (report.score - report.max_score).abs() > 1e-6 {
-                return Err(BenchError::Wrong {
-                    what: format!("the {assignment} solution"),
-                    got: format!("{:.2}", report.score),
-                    expected: format!("{:.2}", report.max_score),
-                });
-            }
-            Ok((started.elapsed().as_secs_f64(), report.tests.len()))
-        };
-        let (cold, tests) = timed()?;
-        let (warm, _) = timed()?;
-        gamekit_grade::clean(kit, assignment, &copy);
-        let _ = std::fs::remove_dir_all(copy.parent().unwrap_or(&copy));
+        let (mut colds, mut warms, mut tests) = (Vec::new(), Vec::new(), 0);
+        for _ in 0..runs.max(1) {
+            let (cold, warm, counted) = grade_twice(kit, assignment)?;
+            colds.push(cold);
+            warms.push(warm);
+            tests = counted;
+        }
+        let (cold, warm) = (median(colds), median(warms));
         writeln!(out, "{assignment:<16} {tests:>6} {cold:>8.1}s {warm:>8.1}s")?;
     }
     Ok(())
+}
+
+/// Grades a new copy of `assignment`'s reference solution twice, cold then warm: the two
+/// times and the tests counted.
+fn grade_twice(kit: &Path, assignment: &str) -> Result<(f64, f64, usize), BenchError> {
+    let copy = copy_of_solution(kit, assignment)?;
+    let options = gamekit_grade::Options {
+        kit: kit.to_owned(),
+        assignment: assignment.to_owned(),
+        submission: Some(copy.clone()),
+        timeout: None,
+        only: None,
+    };
+    let timed = || -> Result<(f64, usize), BenchError> {
+        let started = Instant::now();
+        let report = gamekit_grade::grade(&options, |_| {})
+            .map_err(|error| BenchError::Grade { assignment: assignment.to_owned(), reason: error.to_string() })?;
+        if (report.score - report.max_score).abs() > 1e-6 {
+            return Err(BenchError::Wrong {
+                what: format!("the {assignment} solution"),
+                got: format!("{:.2}", report.score),
+                expected: format!("{:.2}", report.max_score),
+            });
+        }
+        Ok((started.elapsed().as_secs_f64(), report.tests.len()))
+    };
+    let (cold, tests) = timed()?;
+    let (warm, _) = timed()?;
+    gamekit_grade::clean(kit, assignment, &copy);
+    let _ = std::fs::remove_dir_all(copy.parent().unwrap_or(&copy));
+    Ok((cold, warm, tests))
 }
 
 /// A folder no grading has seen: `target/bench/<name>-<process>-<time>`.

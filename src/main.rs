@@ -239,7 +239,7 @@ enum BenchGame {
     },
     /// The grader: what the sandbox costs a test, then the time to grade each reference
     /// solution cold (the submission and the suite compiled; the shared dependencies already
-    /// built) and warm.
+    /// built) and warm, the medians of --runs runs.
     Grade(BenchGradeArgs),
     /// A class graded with --batch: SIZE submissions (copies of the reference solution, each
     /// with a comment of its own so that each builds on its own, and one in three the handout
@@ -284,6 +284,10 @@ enum BenchGame {
 struct BenchGradeArgs {
     /// The assignments [default: all of them].
     assignments: Vec<String>,
+    /// How many times each is graded, cold then warm, from a copy of its own: the medians
+    /// are printed.
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u16).range(1..))]
+    runs: u16,
     /// The kit's folder [default: $GAMEKIT_KIT, else the current folder or one above it, else
     /// the one gamekit was built from].
     #[arg(long, value_name = "DIR")]
@@ -418,10 +422,10 @@ fn run(command: Commands) -> Result<ExitCode, ExitCode> {
             let endgames = usize::from(first)..=usize::from(last);
             bench_command(bench::othello(&data, depth, endgames, &mut std::io::stdout()))
         }
-        Commands::Bench(BenchGame::Grade(BenchGradeArgs { assignments, kit })) => {
+        Commands::Bench(BenchGame::Grade(BenchGradeArgs { assignments, runs, kit })) => {
             let kit = find_kit(kit, "bench")?;
             let assignments = if assignments.is_empty() { grade::assignments(&kit) } else { assignments };
-            bench_command(bench::grade(&kit, &assignments, &mut std::io::stdout()))
+            bench_command(bench::grade(&kit, &assignments, usize::from(runs), &mut std::io::stdout()))
         }
         Commands::Bench(BenchGame::Batch { assignment, size, jobs, kit }) => {
             let kit = find_kit(kit, "bench")?;

@@ -464,6 +464,20 @@ fn bench_checks_the_answers_it_times() {
 }
 
 #[test]
+fn bench_grade_prints_the_medians_of_its_runs() {
+    let run = gamekit(&["bench", "grade", "tictactoe", "--runs", "2"]);
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    assert_eq!(run.status.code(), Some(0), "{stdout}{}", String::from_utf8_lossy(&run.stderr));
+    let rows: Vec<&str> = stdout.lines().collect();
+    assert!(rows[0].starts_with("sandbox (") && rows[1].ends_with("(medians of 2 runs)"), "{stdout}");
+    let row: Vec<&str> = rows[2].split_whitespace().collect();
+    assert!(
+        row.len() == 4 && row[0] == "tictactoe" && row[2..].iter().all(|time| time.ends_with('s')),
+        "a row: the assignment, its tests, cold and warm:\n{stdout}"
+    );
+}
+
+#[test]
 fn bench_exits_1_on_a_wrong_answer_and_2_without_positions() {
     let data = std::env::temp_dir().join(format!("gamekit-bench-{}", std::process::id()));
     let write = |file: &str, text: &str| {
