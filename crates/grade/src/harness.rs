@@ -269,6 +269,7 @@ fn shared_probe(
     let probe = SharedProbe { dir: scratch.join(format!("probe-{:016x}", crate::hash::stable(&hashed))) };
     if !probe.kit().is_dir() {
         copy_probe(&probe, &files)?;
+        remove_stale_probes(scratch, &probe.dir);
     }
     let template = probe.dir.join("template");
     std::fs::create_dir_all(&template).map_err(GradeError::io(format!("cannot create {}", template.display())))?;
@@ -304,6 +305,25 @@ fn shared_probe(
         return Err(GradeError::Harness(format!("the kit's {PROBE} does not build:\n{stderr}")));
     }
     Ok(probe)
+}
+
+/// Removes the copies of older versions of the probe crate (`probe-<hash>` folders other than
+/// `current`, with their template builds, about 2 MB each), once a new version is copied:
+/// every harness built from now on uses the new one. (Only a harness being built at that very
+/// moment, by another grader of this kit from before its probe crate changed, could miss its
+/// copy: it fails to build, and grading it again builds it.) Unfinished copies of other
+/// processes (`probe-<hash>.partial.…`) are left to them.
+fn remove_stale_probes(scratch: &Path, current: &Path) {
+    let is_stale = |path: &Path| {
+        let name = path.file_name().unwrap_or_default().to_string_lossy();
+        let hash = name.strip_prefix("probe-").unwrap_or_default();
+        path != current && hash.len() == 16 && hash.bytes().all(|byte| byte.is_ascii_hexdigit())
+    };
+    for entry in std::fs::read_dir(scratch).into_iter().flatten().flatten() {
+        if is_stale(&entry.path()) && entry.file_type().is_ok_and(|kind| kind.is_dir()) {
+            let _ = std::fs::remove_dir_all(entry.path());
+        }
+    }
 }
 
 /// Writes the copy of the probe crate's `files` for `probe`: in a folder of this process's,
@@ -831,6 +851,42 @@ mod tests {
         }
         assert!(built.compiled.contains(&"tictactoe".to_owned()), "compiled: {:?}", built.compiled);
         assert!(!built.compiled.contains(&"gamekit_probe".to_owned()), "compiled: {:?}", built.compiled);
+    }
+
+    /// Once a new version of the probe crate is copied, the copies of older ones go, and
+    /// nothing else of the scratch folder: not a harness, not another process's unfinished copy.
+    #[test]
+    fn a_new_probe_copy_removes_the_older_ones_alone() {
+        let scratch = crate::scratch("harness-stale-probes");
+        let names = [
+            "probe-00000000000000aa",
+            "probe-00000000000000bb",
+            "probe-00000000000000cc.partial.1.0",
+            "tictactoe-0123456789abcdef",
+            "work",
+        ];
+        for name in names {
+            std::fs::create_dir_all(scratch.join(name).join("kit")).expect("a folder");
+        }
+        std::fs::write(scratch.join("probe-00000000000000dd"), "a file, not a copy").expect("a file");
+        remove_stale_probes(&scratch, &scratch.join("probe-00000000000000bb"));
+        let mut left: Vec<String> = std::fs::read_dir(&scratch)
+            .expect("the scratch folder")
+            .flatten()
+            .map(|entry| entry.file_name().to_string_lossy().into_owned())
+            .collect();
+        left.sort();
+        let _ = std::fs::remove_dir_all(&scratch);
+        assert_eq!(
+            left,
+            [
+                "probe-00000000000000bb",
+                "probe-00000000000000cc.partial.1.0",
+                "probe-00000000000000dd",
+                "tictactoe-0123456789abcdef",
+                "work"
+            ]
+        );
     }
 
     /// Users of their own build where no one else may have put or change anything: a folder
