@@ -113,6 +113,13 @@ fn grade_with(isolation: Isolation, assignment: &str, submission: &Path) -> Repo
 /// clone in root's home is ([`private_kit`]); the caller holds [`GRADING`].
 fn grade_as_users(assignment: &str, submission: &Path) -> Report {
     let json = Path::new(KIT).join("target").join("hostile").join(format!("users-{assignment}.json"));
+    gamekit_as_users(&["grade".as_ref(), assignment.as_ref(), submission.as_ref(), "--json".as_ref(), json.as_ref()]);
+    serde_json::from_slice(&std::fs::read(&json).expect("the report")).expect("a report")
+}
+
+/// Runs the `gamekit` command with `args` as [`grade_as_users`] does, and asserts it
+/// succeeded.
+fn gamekit_as_users(args: &[&std::ffi::OsStr]) {
     let path = std::env::join_paths(
         std::iter::once(readable_toolchain().join("bin"))
             .chain(std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default())),
@@ -121,10 +128,7 @@ fn grade_as_users(assignment: &str, submission: &Path) -> Report {
     let graded = std::process::Command::new("unshare")
         .args(["--mount", "--propagation", "private", "sh", "-c", IN_A_PRIVATE_FOLDER, "sh", KIT])
         .arg(env!("CARGO_BIN_EXE_gamekit"))
-        .args(["grade", assignment])
-        .arg(submission)
-        .arg("--json")
-        .arg(&json)
+        .args(args)
         .env("GAMEKIT_ISOLATION", "users")
         .env("PATH", path)
         // Cargo's own, which `cargo test` sets: the grader would use them before the PATH, and
@@ -135,7 +139,6 @@ fn grade_as_users(assignment: &str, submission: &Path) -> Report {
         .output()
         .expect("gamekit runs");
     assert!(graded.status.success(), "grading failed: {}", String::from_utf8_lossy(&graded.stderr));
-    serde_json::from_slice(&std::fs::read(&json).expect("the report")).expect("a report")
 }
 
 /// `sh -c IN_A_PRIVATE_FOLDER sh KIT COMMAND…` runs COMMAND with the kit at its path in a
@@ -880,16 +883,64 @@ fn calls_back_the_judge_never_asked_for_gain_nothing() {
 /// In a class graded with `--batch`, a submission knows where the reports go (the worst
 /// case: their paths written into its code) and writes forged ones there, now and from a
 /// process it leaves running; its classmate's report and kept sources and the class's files
-/// (the gradebook, the summary, the page, the similarity) stay the grader's.
+/// (the gradebook, the summary, the page, the similarity) stay the grader's: in bubblewrap,
+/// and (as root) as users of their own, through the command from a kit in a private folder.
 #[test]
 #[cfg_attr(no_bubblewrap, ignore = "bubblewrap cannot make namespaces here (seen when the checks were built)")]
 #[cfg_attr(not(no_bubblewrap), ignore = "full tier: cargo test --workspace -- --include-ignored")]
 fn a_submission_graded_in_a_batch_cannot_touch_the_classs_reports() {
     require_bubblewrap();
     let _one = one_at_a_time();
-    let root = Path::new(KIT).join("target").join("hostile").join("batch");
-    let _ = std::fs::remove_dir_all(&root);
-    let (class, out) = (root.join("class"), root.join("graded"));
+    for isolation in isolations() {
+        let root = Path::new(KIT).join("target").join("hostile").join(format!("batch-{isolation:?}"));
+        let _ = std::fs::remove_dir_all(&root);
+        let (class, out) = (root.join("class"), root.join("graded"));
+        let targets = class_with_a_forger(&class, &out);
+        if isolation == Isolation::Users {
+            let args = ["grade", "tictactoe", "--batch"].map(std::ffi::OsStr::new);
+            gamekit_as_users(
+                &[&args[..], &[class.as_os_str(), "--out".as_ref(), out.as_os_str(), "--jobs".as_ref(), "2".as_ref()]]
+                    .concat(),
+            );
+        } else {
+            let batch = gamekit::grade::batch::Batch {
+                kit: KIT.into(),
+                assignment: "tictactoe".into(),
+                submissions: class.clone(),
+                out: out.clone(),
+                jobs: 2,
+                timeout: None,
+                shard: None,
+            };
+            gamekit::grade::batch::run(&batch, |_| {}).expect("the class graded");
+        }
+        let gradebook = std::fs::read_to_string(out.join("gradebook.csv")).expect("the gradebook");
+        let scores: Vec<Vec<&str>> = gradebook.lines().skip(1).map(|row| row.split(',').take(2).collect()).collect();
+        assert_eq!(scores, [["alice", "100.00"], ["mallory", "0.00"]], "{isolation:?}:\n{gradebook}");
+        std::thread::sleep(std::time::Duration::from_secs(5));
+        // The grader's, and still its own: a file its sandbox made there first, which the grader
+        // then wrote, would stay the sandbox's to change.
+        use std::os::unix::fs::MetadataExt;
+        let grader = std::fs::metadata(&root).expect("the folder of this check").uid();
+        for target in targets {
+            let text = std::fs::read_to_string(out.join(target)).expect("a report of the class");
+            assert!(!text.contains("forged"), "{isolation:?}: {target} was forged:\n{text}");
+            let owner = std::fs::metadata(out.join(target)).expect("a report of the class").uid();
+            assert_eq!(owner, grader, "{isolation:?}: {target} belongs to another user than the grader");
+        }
+        assert!(
+            std::fs::read_to_string(out.join("submissions/alice/report.txt"))
+                .is_ok_and(|text| text.starts_with("tictactoe: 100 out of 100 points")),
+            "{isolation:?}: alice's report is no longer the grader's"
+        );
+        let _ = std::fs::remove_dir_all(&root);
+    }
+}
+
+/// A class in `class` of two: alice (the reference solution) and mallory, whose code writes
+/// forged reports into `out`, at once and from a process it leaves running. The class's
+/// files it aims at, relative to `out`.
+fn class_with_a_forger(class: &Path, out: &Path) -> [&'static str; 8] {
     let alice = class.join("alice");
     std::fs::create_dir_all(alice.join("src")).expect("alice's folder");
     let solution = Path::new(KIT).join("solution").join("tictactoe");
@@ -922,28 +973,5 @@ fn a_submission_graded_in_a_batch_cannot_touch_the_classs_reports() {
         &[],
     );
     std::fs::rename(&mallory, class.join("mallory")).expect("mallory in the class");
-    let batch = gamekit::grade::batch::Batch {
-        kit: KIT.into(),
-        assignment: "tictactoe".into(),
-        submissions: class.clone(),
-        out: out.clone(),
-        jobs: 2,
-        timeout: None,
-        shard: None,
-    };
-    let graded = gamekit::grade::batch::run(&batch, |_| {}).expect("the class graded").graded;
-    let scores: Vec<(String, f64)> =
-        graded.iter().map(|one| (one.id.clone(), one.report.as_ref().map_or(-1.0, |report| report.score))).collect();
-    assert_eq!(scores, [("alice".to_owned(), 100.0), ("mallory".to_owned(), 0.0)]);
-    std::thread::sleep(std::time::Duration::from_secs(5));
-    for target in targets {
-        let text = std::fs::read_to_string(out.join(target)).expect("a report of the class");
-        assert!(!text.contains("forged"), "{target} was forged:\n{text}");
-    }
-    assert!(
-        std::fs::read_to_string(out.join("submissions/alice/report.txt"))
-            .is_ok_and(|text| text.starts_with("tictactoe: 100 out of 100 points")),
-        "alice's report is no longer the grader's"
-    );
-    let _ = std::fs::remove_dir_all(&root);
+    targets
 }
