@@ -87,7 +87,7 @@ impl Manifest {
 
     pub(crate) fn write(&self, out: &Path) -> Result<(), BatchError> {
         let text = serde_json::to_string_pretty(self).expect("a manifest serialises") + "\n";
-        std::fs::write(out.join("class.json"), text).map_err(BatchError::io("cannot write class.json"))
+        crate::output::write_new(&out.join("class.json"), text).map_err(BatchError::io("cannot write class.json"))
     }
 }
 
@@ -132,7 +132,7 @@ pub fn write(
     let look: Vec<_> = similar::worth_a_look(&pairs).collect();
     write_pairs(out, &look)?;
     let summary = summary(&graded, changes.as_deref(), look.len());
-    std::fs::write(out.join("summary.txt"), &summary).map_err(BatchError::io("cannot write summary.txt"))?;
+    crate::output::write_new(&out.join("summary.txt"), &summary).map_err(BatchError::io("cannot write summary.txt"))?;
     let page = page::Index {
         assignment: &manifest.assignment,
         rubric,
@@ -140,7 +140,8 @@ pub fn write(
         changes: changes.as_deref(),
         similar: &look,
     };
-    std::fs::write(out.join("index.html"), page::index(&page)).map_err(BatchError::io("cannot write index.html"))?;
+    crate::output::write_new(&out.join("index.html"), page::index(&page))
+        .map_err(BatchError::io("cannot write index.html"))?;
     Ok(Class { graded, summary })
 }
 
@@ -153,7 +154,7 @@ fn write_pairs(out: &Path, pairs: &[(&gamekit_similarity::Pair, String)]) -> Res
     }
     for (pair, path) in pairs {
         let html = page::pair(pair, &similar::sources(out, &pair.a), &similar::sources(out, &pair.b));
-        std::fs::write(out.join(path), html).map_err(BatchError::io(format!("cannot write {path}")))?;
+        crate::output::write_new(&out.join(path), html).map_err(BatchError::io(format!("cannot write {path}")))?;
     }
     Ok(())
 }
@@ -161,38 +162,37 @@ fn write_pairs(out: &Path, pairs: &[(&gamekit_similarity::Pair, String)]) -> Res
 /// `gradebook.csv`: a row per submission: its id, score, each group's points, status and
 /// seconds.
 fn write_gradebook(path: &Path, rubric: &Rubric, graded: &[Graded]) -> Result<(), BatchError> {
-    let mut csv = csv::Writer::from_path(path)?;
     let mut header = vec!["id".to_owned(), "score".to_owned()];
     header.extend(rubric.groups.iter().map(|group| format!("{} ({})", group.prefix, group.points)));
     header.extend(["status".to_owned(), "seconds".to_owned()]);
-    csv.write_record(&header)?;
-    for one in graded {
+    let rows = graded.iter().map(|one| {
         let (score, groups) = one.points(rubric);
         let mut row = vec![id_cell(&one.id).into_owned(), score];
         row.extend(groups.into_iter().map(|(_, points)| points));
         row.extend([one.status(), format!("{:.1}", one.seconds)]);
-        csv.write_record(&row)?;
-    }
-    csv.flush().map_err(BatchError::io(format!("cannot write {}", path.display())))
+        row
+    });
+    let text = crate::output::csv(std::iter::once(header).chain(rows))?;
+    crate::output::write_new(path, text).map_err(BatchError::io(format!("cannot write {}", path.display())))
 }
 
 /// `changes.csv`: a row per submission whose grade changed: its id, old and new score, which
 /// way, and the groups that moved (`prefix old -> new`, separated by `; `).
 fn write_changes(path: &Path, changes: &[Change]) -> Result<(), BatchError> {
-    let mut csv = csv::Writer::from_path(path)?;
-    csv.write_record(["id", "old", "new", "change", "groups"])?;
-    for change in changes {
+    let header = ["id", "old", "new", "change", "groups"].map(str::to_owned).to_vec();
+    let rows = changes.iter().map(|change| {
         let groups: Vec<String> =
             change.groups.iter().map(|(prefix, old, new)| format!("{prefix} {old} -> {new}")).collect();
-        csv.write_record([
-            id_cell(&change.id).as_ref(),
-            change.old.as_deref().unwrap_or_default(),
-            change.new.as_deref().unwrap_or_default(),
-            change.direction(),
-            &groups.join("; "),
-        ])?;
-    }
-    csv.flush().map_err(BatchError::io(format!("cannot write {}", path.display())))
+        vec![
+            id_cell(&change.id).into_owned(),
+            change.old.clone().unwrap_or_default(),
+            change.new.clone().unwrap_or_default(),
+            change.direction().to_owned(),
+            groups.join("; "),
+        ]
+    });
+    let text = crate::output::csv(std::iter::once(header).chain(rows))?;
+    crate::output::write_new(path, text).map_err(BatchError::io(format!("cannot write {}", path.display())))
 }
 
 /// The class at a glance: how many, the mean and median scores of those graded, who moved

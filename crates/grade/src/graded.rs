@@ -50,7 +50,7 @@ impl Graded {
             }
         };
         let write = |name: &str, text: &str| {
-            std::fs::write(dir.join(name), text).map_err(BatchError::io(format!("cannot write {name}")))
+            crate::output::write_new(&dir.join(name), text).map_err(BatchError::io(format!("cannot write {name}")))
         };
         write("report.txt", &text)?;
         write("report.json", &json)?;
@@ -112,7 +112,7 @@ pub(crate) fn keep_sources(crate_dir: &Path, dir: &Path) -> Result<(), BatchErro
         kept += size;
         let to = sources.join("src").join(entry.path().strip_prefix(&src).unwrap_or(entry.path()));
         std::fs::create_dir_all(to.parent().unwrap_or(&sources))
-            .and_then(|()| std::fs::copy(entry.path(), &to))
+            .and_then(|()| crate::output::write_new(&to, std::fs::read(entry.path())?))
             .map_err(BatchError::io(format!("cannot keep {}", to.display())))?;
     }
     Ok(())

@@ -46,6 +46,7 @@ mod intake;
 mod locate;
 pub mod manifest;
 pub mod merge;
+mod output;
 mod page;
 mod reference;
 mod report;

@@ -60,23 +60,23 @@ pub(crate) fn worth_a_look(pairs: &[Pair]) -> impl Iterator<Item = (&Pair, Strin
 /// side's share, the longest common run in tokens, its page if it has one.
 pub(crate) fn write_csv(out: &Path, pairs: &[Pair]) -> Result<(), BatchError> {
     let path = out.join("similarity.csv");
-    let mut csv = csv::Writer::from_path(&path)?;
-    csv.write_record(["a", "b", "similarity", "share_a", "share_b", "longest", "page"])?;
+    let header = ["a", "b", "similarity", "share_a", "share_b", "longest", "page"].map(str::to_owned).to_vec();
     let pages: Vec<(&Pair, String)> = worth_a_look(pairs).collect();
-    for (rank, pair) in pairs.iter().enumerate() {
+    let rows = pairs.iter().enumerate().map(|(rank, pair)| {
         let page = pages.get(rank).map_or("", |(_, page)| page.as_str());
         let share = |share: f64| format!("{share:.3}");
-        csv.write_record([
-            id_cell(&pair.a).as_ref(),
-            &id_cell(&pair.b),
-            &share(pair.similarity),
-            &share(pair.share_a),
-            &share(pair.share_b),
-            &pair.longest.to_string(),
-            page,
-        ])?;
-    }
-    csv.flush().map_err(BatchError::io(format!("cannot write {}", path.display())))
+        vec![
+            id_cell(&pair.a).into_owned(),
+            id_cell(&pair.b).into_owned(),
+            share(pair.similarity),
+            share(pair.share_a),
+            share(pair.share_b),
+            pair.longest.to_string(),
+            page.to_owned(),
+        ]
+    });
+    let text = crate::output::csv(std::iter::once(header).chain(rows))?;
+    crate::output::write_new(&path, text).map_err(BatchError::io(format!("cannot write {}", path.display())))
 }
 
 /// The sources kept of the submission `id` in `out`.
