@@ -214,7 +214,7 @@ impl Rubric {
         {
             let prefix = &self.groups[first].prefix;
             text += &format!(
-                "\nStart with group {} ({prefix}): it fails here, and waits on no group that fails.\nThe grader checks a group that waits on a failing one once that one passes.",
+                "\nStart with group {} ({prefix}): it fails here, and waits on no group that fails.\nThe grader explains a group's failures once the groups it waits on pass;\nits passing cases count meanwhile.",
                 first + 1
             );
         }

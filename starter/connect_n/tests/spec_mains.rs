@@ -9,7 +9,7 @@ mod checks;
 mod terminal;
 
 use checks::assert_same;
-use connect_n::{BLACK, BadPlayer, Game, HumanPlayer, Player, RED, Scaffold, SmartPlayer, Terminal, VACANT};
+use connect_n::{BLACK, BadPlayer, Game, HumanPlayer, Player, RED, Scaffold, SmartPlayer, TIE_GAME, Terminal, VACANT};
 use std::io::Write;
 use terminal::at_terminal;
 
@@ -111,6 +111,14 @@ fn game_tests_end_with_passed() {
             "the spec's game test with seeds {seed} and {}: three g.takeTurn() on Game g(2, 2, 2, …)",
             seed + 100
         );
-        assert_same!(g.completed(), Some(RED), "seeds {seed} and {}", seed + 100);
+        let red_won = g.completed() == Some(RED);
+        assert!(
+            red_won,
+            "the spec's game test with BadPlayers of seeds {seed} and {}: after three g.takeTurn() on Game g(2, 2, \
+             2, …), Red must have won (completed() == Some(RED)); completed() returned {:?} (RED is {RED}, BLACK \
+             {BLACK}, TIE_GAME {TIE_GAME})",
+            seed + 100,
+            g.completed()
+        );
     }
 }
