@@ -1,10 +1,11 @@
-//! The public transcripts: each `tests/transcripts/<case>.in` is typed into your program (run
-//! with the arguments in `<case>.args`, if there is one), and what the program prints must be
-//! `<case>.out`, byte for byte. `cargo test` runs them; the graded suite runs these and many
-//! more.
+//! The public transcripts, a test each: `tests/transcripts/<case>.in` is typed into your
+//! program (run with the arguments in `<case>.args`, if there is one), and what the program
+//! prints must be `<case>.out`, byte for byte. `cargo test` runs them; the graded suite runs
+//! these and many more. `tests/transcripts.rs` names the cases ([`cases!`]): run one alone
+//! with `cargo test --test transcripts <case>`.
 //!
 //! Replay one by hand, from the crate's folder, with the arguments in `<case>.args` if there
-//! is one (the README shows it for this assignment's first transcript):
+//! is one (a failure prints the command; the README shows the first transcript's):
 //!
 //! ```text
 //! cargo run -q -- ARGS < tests/transcripts/<case>.in | diff - tests/transcripts/<case>.out
@@ -32,24 +33,31 @@ const PROGRAMS: [(&str, Option<&str>); 6] = [
 /// after this is waiting for input it will never get, or looping.
 const LIMIT: Duration = Duration::from_secs(60);
 
-#[test]
-fn every_transcript_is_printed_byte_for_byte() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests").join("transcripts");
-    let mut inputs: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|error| panic!("cannot read the transcripts in {}: {error}", dir.display()))
-        .filter_map(|entry| Some(entry.ok()?.path()))
-        .filter(|path| path.extension().is_some_and(|extension| extension == "in"))
-        .collect();
-    inputs.sort();
-    assert!(!inputs.is_empty(), "no transcript (<case>.in and <case>.out) in {}", dir.display());
-    let differences: Vec<String> = inputs.iter().filter_map(|input| check(input).err()).collect();
-    assert!(
-        differences.is_empty(),
-        "{} of the {} transcripts differ:\n\n{}",
-        differences.len(),
-        inputs.len(),
-        differences.join("\n\n")
-    );
+/// A test for each transcript named: `cases!(sample_run_1, sample_run_2)`, the names of the
+/// `.in` files. (To check a transcript of your own, add its files and its name.)
+macro_rules! cases {
+    ($($case:ident),+ $(,)?) => {
+        $(
+            #[test]
+            fn $case() {
+                transcripts::check_case(stringify!($case));
+            }
+        )+
+    };
+}
+pub(crate) use cases;
+
+/// The folder of the transcripts.
+fn folder() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests").join("transcripts")
+}
+
+/// Runs the transcript `case` and fails, saying where, when the output differs.
+#[track_caller]
+pub fn check_case(case: &str) {
+    if let Err(difference) = check(&folder().join(format!("{case}.in"))) {
+        panic!("{difference}");
+    }
 }
 
 /// Runs one transcript: `Err` says where the output first differs.

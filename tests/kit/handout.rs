@@ -208,3 +208,24 @@ fn cargo_rubric_scores_the_public_groups_as_the_grader_does() {
     assert!(public < 40.0 && summary.contains(&predicted), "the grader gives {public}; cargo rubric says:\n{summary}");
     assert!(summary.contains("Start with group 2 (functions::valid_move_checks::): it fails here"), "{summary}");
 }
+
+/// Each starter's `tests/transcripts.rs` names exactly the transcripts of its
+/// `tests/transcripts/`, each once: a test each.
+#[test]
+fn every_public_transcript_has_a_test_of_its_own() {
+    for assignment in ASSIGNMENTS {
+        let tests = Path::new(KIT).join("starter").join(assignment).join("tests");
+        let text = std::fs::read_to_string(tests.join("transcripts.rs")).expect("tests/transcripts.rs");
+        let listed = text.split_once("cases!(").and_then(|(_, rest)| rest.split_once(')')).map(|(list, _)| list);
+        let mut listed: Vec<&str> = listed.expect("a cases! list").split(',').map(str::trim).collect();
+        listed.retain(|case| !case.is_empty());
+        listed.sort_unstable();
+        let mut found: Vec<String> = files(&tests.join("transcripts"))
+            .into_iter()
+            .filter(|file| file.extension().is_some_and(|extension| extension == "in"))
+            .filter_map(|file| Some(file.file_stem()?.to_string_lossy().into_owned()))
+            .collect();
+        found.sort_unstable();
+        assert_eq!(listed, found, "{assignment}: the transcripts tests/transcripts.rs names");
+    }
+}

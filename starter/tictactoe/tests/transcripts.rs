@@ -1,1 +1,7 @@
-../../transcripts.rs
+//! The public transcripts, a test each (`support/transcripts.rs` says how they are run):
+//! `cargo test --test transcripts <case>` runs one.
+
+#[path = "support/transcripts.rs"]
+mod transcripts;
+
+transcripts::cases!(human_first_tie, human_second_computer_wins);
