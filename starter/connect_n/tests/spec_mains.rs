@@ -111,9 +111,8 @@ fn game_tests_end_with_passed() {
             "the spec's game test with seeds {seed} and {}: three g.takeTurn() on Game g(2, 2, 2, …)",
             seed + 100
         );
-        let red_won = g.completed() == Some(RED);
         assert!(
-            red_won,
+            g.completed() == Some(RED),
             "the spec's game test with BadPlayers of seeds {seed} and {}: after three g.takeTurn() on Game g(2, 2, \
              2, …), Red must have won (completed() == Some(RED)); completed() returned {:?} (RED is {RED}, BLACK \
              {BLACK}, TIE_GAME {TIE_GAME})",
