@@ -16,10 +16,17 @@ use std::path::PathBuf;
 use std::process::{Command, ExitCode, Stdio};
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    if let Some(arg) = args.iter().find(|arg| ["-q", "--quiet"].contains(&arg.as_str()) || arg.starts_with("--format"))
-    {
-        eprintln!("cargo rubric: {arg} hides the names of the tests, which the summary needs; use cargo test for it");
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    // `cargo rubric -- ARGS`, as one would write for `cargo test`: the alias has its `--`.
+    if args.first().is_some_and(|first| first == "--") {
+        args.remove(0);
+    }
+    let unreadable = ["-q", "--quiet", "--nocapture", "--list", "--exact-name", "--help", "-h"];
+    if let Some(arg) = args.iter().find(|arg| unreadable.contains(&arg.as_str()) || arg.starts_with("--format")) {
+        eprintln!(
+            "cargo rubric: with {arg} the tests' output does not say which test passed, which the summary needs; \
+             use cargo test -- {arg}"
+        );
         return ExitCode::from(2);
     }
     let dir = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| env!("CARGO_MANIFEST_DIR").into()));
@@ -31,18 +38,17 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let (mut outcomes, mut unbuilt) = (Vec::new(), Vec::new());
+    let (mut outcomes, mut troubles) = (Vec::new(), Vec::new());
     let mut all_passed = true;
     for file in rubric.files() {
-        let Some((passed, mut found)) = run(&dir, &file, &args) else {
-            all_passed = false;
-            unbuilt.push(file);
-            continue;
-        };
-        all_passed &= passed;
-        outcomes.append(&mut found);
+        let ran = run(&dir, &file, &args);
+        all_passed &= ran.passed;
+        if let Some(trouble) = ran.trouble {
+            troubles.push((file, trouble));
+        }
+        outcomes.extend(ran.outcomes);
     }
-    print!("{}", rubric.summary(&outcomes, &unbuilt, selects(&args)));
+    print!("{}", rubric.summary(&outcomes, &troubles, selects(&args)));
     if all_passed { ExitCode::SUCCESS } else { ExitCode::FAILURE }
 }
 
@@ -135,14 +141,19 @@ impl Rubric {
     }
 
     /// The table that ends `cargo rubric`: a row per group, then what they add up to.
-    fn summary(&self, outcomes: &[Outcome], unbuilt: &[String], selected: bool) -> String {
+    fn summary(&self, outcomes: &[Outcome], troubles: &[(String, &str)], selected: bool) -> String {
         let counts: Vec<(usize, usize)> = (0..self.groups.len())
             .map(|index| {
                 let cases = outcomes.iter().filter(|outcome| self.counts_in(outcome, index));
                 cases.fold((0, 0), |(passed, run), outcome| (passed + usize::from(outcome.passed), run + 1))
             })
             .collect();
-        let failing = |index: usize| counts[index].0 < counts[index].1;
+        // What went wrong with the file of a group's cases, if anything.
+        let trouble = |index: usize| match &self.groups[index].cases {
+            Cases::All(file) | Cases::Some(file) => troubles.iter().find(|(name, _)| name == file).map(|(_, why)| *why),
+            Cases::None => None,
+        };
+        let failing = |index: usize| counts[index].0 < counts[index].1 || trouble(index).is_some();
         // The groups it waits on (those a prefix of its `requires` starts) that fail here.
         let waits_on = |group: &Group| -> Vec<usize> {
             let required =
@@ -154,7 +165,7 @@ impl Rubric {
         let scores = |index: usize| -> Option<u64> {
             let group = &self.groups[index];
             let (_, run) = counts[index];
-            if !matches!(group.cases, Cases::All(_)) || run == 0 || selected {
+            if !matches!(group.cases, Cases::All(_)) || run == 0 || selected || trouble(index).is_some() {
                 return None;
             }
             let total = (group.points * 100.0).round() as u64;
@@ -173,11 +184,11 @@ impl Rubric {
             "group"
         );
         for (index, (group, &(passed, run))) in self.groups.iter().zip(&counts).enumerate() {
-            let public = match (&group.cases, run) {
-                (Cases::None, _) => "none".to_owned(),
-                (Cases::All(file) | Cases::Some(file), _) if unbuilt.contains(file) => "did not build".to_owned(),
-                (_, 0) => "not run".to_owned(),
-                (_, _) => format!("{passed} of {run} pass"),
+            let public = match (&group.cases, run, trouble(index)) {
+                (Cases::None, _, _) => "none".to_owned(),
+                (_, _, Some(why)) => why.to_owned(),
+                (_, 0, None) => "not run".to_owned(),
+                (_, _, None) => format!("{passed} of {run} pass"),
             };
             let suite = match group.cases {
                 Cases::All(_) => "these same cases",
@@ -199,6 +210,9 @@ impl Rubric {
         }
         let passed = outcomes.iter().filter(|outcome| outcome.passed).count();
         text += &format!("\n{passed} of {} public cases pass.", outcomes.len());
+        for (file, why) in troubles {
+            text += &format!("\ntests/{file}.rs {why} (see above): its groups count as failing.");
+        }
         let here: Vec<usize> = (0..self.groups.len()).filter(|&index| scores(index).is_some()).collect();
         if !here.is_empty() {
             let scored: u64 = here.iter().filter_map(|&index| scores(index)).sum();
@@ -233,45 +247,56 @@ fn hundredths(hundredths: u64) -> String {
     text.trim_end_matches('0').trim_end_matches('.').to_owned()
 }
 
+/// What became of a public test file.
+struct Ran {
+    /// Whether Cargo said all went well.
+    passed: bool,
+    /// The outcome of each test that said it.
+    outcomes: Vec<Outcome>,
+    /// Why its tests did not all say (Cargo and libtest have said more above): it `did not
+    /// run` (it did not build, or an argument was refused), or it `stopped early` (a test
+    /// ended the whole program: a stack overflow, an abort, `process::exit`).
+    trouble: Option<&'static str>,
+}
+
 /// Runs the public test file `file` as `cargo test --test <file> -- <args>`, its output shown
-/// as it comes: whether it passed, and the outcome of each test it ran; `None` when it did not
-/// build (Cargo has said why).
-fn run(dir: &std::path::Path, file: &str, args: &[String]) -> Option<(bool, Vec<Outcome>)> {
+/// as it comes.
+fn run(dir: &std::path::Path, file: &str, args: &[String]) -> Ran {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let mut command = Command::new(cargo);
     command.current_dir(dir).args(["test", "--test", file, "--"]).args(args);
     if std::io::stdout().is_terminal() && !args.iter().any(|arg| arg.starts_with("--color")) {
         command.arg("--color=always");
     }
+    let mut ran = Ran { passed: false, outcomes: Vec::new(), trouble: Some("did not run") };
     let mut child = match command.stdout(Stdio::piped()).spawn() {
         Ok(child) => child,
         Err(error) => {
             eprintln!("cargo rubric: cannot run cargo test: {error}");
-            return None;
+            return ran;
         }
     };
-    let mut outcomes = Vec::new();
-    let (mut built, mut listing) = (false, false);
+    let mut listing = false;
     for line in BufReader::new(child.stdout.take().expect("piped")).lines().map_while(Result::ok) {
         println!("{line}");
         let plain = without_colors(&line);
-        if plain.starts_with("running ") {
-            (built, listing) = (true, true);
+        let count = plain.strip_prefix("running ").and_then(|rest| rest.split_once(' '));
+        if count.is_some_and(|(count, tests)| count.parse::<usize>().is_ok() && tests.starts_with("test")) {
+            (ran.trouble, listing) = (Some("stopped early"), true);
+        } else if plain.starts_with("test result: ") {
+            (ran.trouble, listing) = (None, false);
         } else if plain == "failures:" || plain == "successes:" {
             listing = false;
         } else if let Some((name, verdict)) = plain.strip_prefix("test ").and_then(|rest| rest.rsplit_once(" ... "))
             && listing
-            && !verdict.starts_with("ignored")
+            && (verdict == "ok" || verdict == "FAILED")
         {
-            outcomes.push(Outcome {
-                name: format!("{file}::{name}"),
-                file: file.to_owned(),
-                passed: verdict.starts_with("ok"),
-            });
+            let outcome = Outcome { name: format!("{file}::{name}"), file: file.to_owned(), passed: verdict == "ok" };
+            ran.outcomes.push(outcome);
         }
     }
-    let passed = child.wait().is_ok_and(|status| status.success());
-    built.then_some((passed, outcomes))
+    ran.passed = child.wait().is_ok_and(|status| status.success()) && ran.trouble.is_none();
+    ran
 }
 
 /// `line` without the terminal's color codes (`ESC [ … m`).

@@ -123,12 +123,13 @@ fn sync(work: &Path, tree: &Tree) -> Result<(), GradeError> {
 /// alone, a file (not a link) with the alias `cargo rubric` and nothing else. The grader
 /// never copies a `.cargo` either way: this only spares the handout's a note.
 fn holds_only_the_handouts_alias(dir: &Path) -> bool {
+    let alias = crate::manifest::CARGO_CONFIG.as_bytes();
+    let is_folder = std::fs::symlink_metadata(dir).is_ok_and(|metadata| metadata.is_dir());
     let entries: Vec<_> = std::fs::read_dir(dir).into_iter().flatten().flatten().collect();
     let config = dir.join("config.toml");
-    let is_file = std::fs::symlink_metadata(&config).is_ok_and(|metadata| metadata.is_file());
-    entries.len() == 1
-        && is_file
-        && std::fs::read(&config).is_ok_and(|bytes| bytes == crate::manifest::CARGO_CONFIG.as_bytes())
+    let is_its_file = std::fs::symlink_metadata(&config)
+        .is_ok_and(|metadata| metadata.is_file() && metadata.len() == alias.len() as u64);
+    is_folder && entries.len() == 1 && is_its_file && std::fs::read(&config).is_ok_and(|bytes| bytes == alias)
 }
 
 /// The handout's provided files: its `src/provided.rs` and its programs' sources.
@@ -272,6 +273,12 @@ mod tests {
             std::fs::rename(cargo.join("config.toml"), dir.join("config.toml")).expect("moved");
             std::os::unix::fs::symlink(dir.join("config.toml"), cargo.join("config.toml")).expect("a link");
             assert!(!holds_only_the_handouts_alias(&cargo), "a link to the handout's text");
+            let (real, linked) = (dir.join("real"), dir.join("linked"));
+            std::fs::create_dir_all(&real).expect("a folder");
+            std::fs::write(real.join("config.toml"), crate::manifest::CARGO_CONFIG).expect("a file");
+            std::os::unix::fs::symlink(&real, &linked).expect("a link");
+            assert!(holds_only_the_handouts_alias(&real));
+            assert!(!holds_only_the_handouts_alias(&linked), "a .cargo that is a link to a folder");
         }
     }
 

@@ -14,9 +14,8 @@ use std::path::Path;
 pub(crate) fn write_new(path: &Path, bytes: impl AsRef<[u8]>) -> std::io::Result<()> {
     static WRITES: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
     let write = WRITES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let mut name = path.file_name().unwrap_or_default().to_owned();
-    name.push(format!(".new.{}.{write}", std::process::id()));
-    let new = path.with_file_name(name);
+    // A short name of its own, whatever the file's (a kept source's may be long).
+    let new = path.with_file_name(format!(".gamekit-new-{}-{write}", std::process::id()));
     let written = (|| {
         let mut file = std::fs::OpenOptions::new().write(true).create_new(true).open(&new)?;
         file.write_all(bytes.as_ref())?;
@@ -65,6 +64,16 @@ mod tests {
         let left: Vec<_> =
             std::fs::read_dir(&dir).expect("the folder").flatten().map(|entry| entry.file_name()).collect();
         assert_eq!(left.len(), 2, "no new file left beside it: {left:?}");
+        std::fs::remove_dir_all(dir).expect("removed");
+    }
+
+    /// A name as long as a file system allows is written too (the new file's is short).
+    #[test]
+    fn a_file_with_the_longest_name_is_written() {
+        let dir = crate::scratch("output-long-name");
+        let path = dir.join(format!("{}.rs", "a".repeat(252)));
+        write_new(&path, "fn f() {}").expect("written");
+        assert_eq!(std::fs::read_to_string(&path).expect("the file"), "fn f() {}");
         std::fs::remove_dir_all(dir).expect("removed");
     }
 

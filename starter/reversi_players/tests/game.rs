@@ -30,7 +30,7 @@ type Log = Rc<RefCell<Vec<String>>>;
 type Move = (i32, i32);
 
 /// A player that plays the moves it is given in order and logs every call. Asked for a move
-/// after its last, it gives an invalid one, (0, 0).
+/// after its last, it gives an invalid one, (0, 0), logged as `moves (0, 0)`.
 struct Recorder {
     color: Color,
     moves: std::vec::IntoIter<Move>,
@@ -49,7 +49,10 @@ impl Recorder {
 
 impl Player for Recorder {
     fn get_move(&mut self, _board: &Board) -> Result<Move, Error> {
-        let (row, col) = self.moves.next().unwrap_or((0, 0));
+        let Some((row, col)) = self.moves.next() else {
+            self.say("moves (0, 0)");
+            return Ok((0, 0));
+        };
         self.say(&format!("moves {}", square_name(row, col)));
         Ok((row, col))
     }
@@ -123,20 +126,22 @@ fn recorded(game: &str, watched: bool) -> (Vec<String>, Result<Option<Color>, Er
     (log.take(), result)
 }
 
-/// Checks that the calls are `expected`: the first that differs, with the calls before it.
+/// Checks that the calls are `expected`: the first that differs, with the calls before it
+/// and what `Game::play()` returned (`result`).
 #[track_caller]
-fn assert_calls(calls: &[String], expected: &[String], what: &str) {
+fn assert_calls(calls: &[String], expected: &[String], result: &Result<Option<Color>, Error>, what: &str) {
     let Some(first) = (0..calls.len().max(expected.len())).find(|&index| calls.get(index) != expected.get(index))
     else {
         return;
     };
     let before = calls[first.saturating_sub(4)..first.min(calls.len())].join("\n    ");
-    let call = |calls: &[String]| calls.get(first).map_or("no call: the game had ended".to_owned(), Clone::clone);
+    let before = if first == 0 { "(the first call)".to_owned() } else { format!("after:\n    {before}") };
+    let actual = calls.get(first).cloned().unwrap_or_else(|| format!("no call: Game::play() returned {result:?}"));
+    let expected = expected.get(first).map_or("no call: the game is over", String::as_str);
     panic!(
-        "{what}: call {} of Game::play() differs from the book's loop\n  after:\n    {before}\n  actual:   {}\n  expected: {}",
-        first + 1,
-        call(calls),
-        call(expected)
+        "{what}: call {} of Game::play() differs from the book's loop\n  {before}\n  actual:   {actual}\n  expected: \
+         {expected}",
+        first + 1
     );
 }
 
@@ -144,7 +149,7 @@ fn assert_calls(calls: &[String], expected: &[String], what: &str) {
 #[track_caller]
 fn check_game(game: &str, winner: Option<Color>, what: &str) {
     let (calls, result) = recorded(game, true);
-    assert_calls(&calls, &expected_calls(game), &format!("the players' and the viewer's calls in {what}"));
+    assert_calls(&calls, &expected_calls(game), &result, &format!("the players' and the viewer's calls in {what}"));
     let result = result.map_err(|error| error.to_string());
     assert_same!(result, Ok(winner), "what Game::play() returned in {what}");
 }
@@ -189,7 +194,7 @@ fn without_a_viewer_the_game_is_played_all_the_same() {
     let (calls, result) = recorded(FIRST_MOVES, false);
     let expected: Vec<String> =
         expected_calls(FIRST_MOVES).into_iter().filter(|call| !call.starts_with("draw")).collect();
-    assert_calls(&calls, &expected, "the players' calls in a game with no viewer selected");
+    assert_calls(&calls, &expected, &result, "the players' calls in a game with no viewer selected");
     let result = result.map_err(|error| error.to_string());
     assert_same!(result, Ok(Some(Color::White)), "what Game::play() returned with no viewer selected");
 }
