@@ -72,6 +72,18 @@ pub fn submissions(dir: &Path) -> Result<Vec<(String, PathBuf)>, BatchError> {
     Ok(found)
 }
 
+/// Refuses an `out` folder that other users may write when submissions run as users of their
+/// own (in bubblewrap they see nothing of it): one could put files or links there, among the
+/// class's, before the grader writes them.
+fn closed_to_submissions(out: &Path, isolation: crate::sandbox::Isolation) -> Result<(), BatchError> {
+    use std::os::unix::fs::PermissionsExt;
+    let mode = std::fs::metadata(out).map_err(BatchError::io(format!("cannot open {}", out.display())))?.permissions();
+    if isolation == crate::sandbox::Isolation::Users && mode.mode() & 0o022 != 0 {
+        return Err(BatchError::OpenOut(out.to_owned()));
+    }
+    Ok(())
+}
+
 /// Grades every submission of `batch` (of its shard), writes their reports and the class's
 /// files ([`crate::class`]), and returns them, in the order of their ids.
 ///
@@ -85,6 +97,7 @@ pub fn run(batch: &Batch, event: impl Fn(Event) + Sync) -> Result<Class, BatchEr
         submissions.retain(|(id, _)| shard.holds(id));
     }
     std::fs::create_dir_all(&batch.out).map_err(BatchError::io(format!("cannot create {}", batch.out.display())))?;
+    closed_to_submissions(&batch.out, crate::sandbox::Isolation::detect())?;
     let suite = suite_fingerprint(batch);
     event(Event::Started(submissions.len()));
     // The reference alone first: the judge built and the reference timed, once for all.
@@ -261,6 +274,22 @@ fn hex(bytes: &[u8]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// As users of their own, an out folder others may write is refused (with what to do);
+    /// in bubblewrap, where submissions see nothing of it, it is taken.
+    #[test]
+    fn an_out_folder_open_to_other_users_is_refused_when_submissions_run_as_users() {
+        use crate::sandbox::Isolation;
+        use std::os::unix::fs::PermissionsExt;
+        let out = crate::scratch("batch-open-out");
+        std::fs::set_permissions(&out, std::fs::Permissions::from_mode(0o755)).expect("closed");
+        assert!(closed_to_submissions(&out, Isolation::Users).is_ok());
+        std::fs::set_permissions(&out, std::fs::Permissions::from_mode(0o777)).expect("opened");
+        let refused = closed_to_submissions(&out, Isolation::Users).expect_err("open to others").to_string();
+        assert!(refused.contains("other users may write this folder") && refused.contains("chmod go-w"), "{refused}");
+        assert!(closed_to_submissions(&out, Isolation::Bubblewrap).is_ok());
+        std::fs::remove_dir_all(out).expect("removed");
+    }
 
     fn tree_digest(dir: &Path) -> String {
         let mut hasher = Sha256::new();

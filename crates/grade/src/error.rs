@@ -51,6 +51,12 @@ pub enum BatchError {
     Csv(#[from] csv::Error),
     #[error("{0}")]
     Merge(String),
+    #[error(
+        "{}: other users may write this folder, and submissions run as users of their own: one could put \
+         files there among the class's. Make it writable by you alone (chmod go-w), or choose another --out",
+        .0.display()
+    )]
+    OpenOut(PathBuf),
 }
 
 impl BatchError {
