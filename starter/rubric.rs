@@ -71,11 +71,10 @@ struct Group {
     /// The public test file whose tests are this group's cases (`all`) or some of them
     /// (`some`: the transcripts), or none.
     cases: Cases,
-    /// The prefixes of the groups it waits on.
-    requires: Vec<String>,
+    /// The groups it waits on, as indices (the rubric's `requires`, resolved by the kit).
+    waits_on: Vec<usize>,
 }
 
-#[derive(PartialEq)]
 enum Cases {
     All(String),
     Some(String),
@@ -96,7 +95,8 @@ struct Rubric {
 
 impl Rubric {
     /// Reads `tests/rubric.txt`: a group a line, its fields separated by tabs (prefix,
-    /// points, `all:<file>`, `some:<file>` or `none`, then the prefixes it waits on), `#`
+    /// points, `all:<file>`, `some:<file>` or `none`, then the numbers of the groups it waits
+    /// on, from 1), `#`
     /// starting a comment line.
     fn parse(text: &str) -> Rubric {
         let lines = text.lines().filter(|line| !line.trim().is_empty() && !line.starts_with('#'));
@@ -110,8 +110,10 @@ impl Rubric {
                     Some(("some", file)) => Cases::Some(file.to_owned()),
                     _ => Cases::None,
                 };
-                let requires = next().split_whitespace().map(str::to_owned).collect();
-                Group { prefix, points, cases, requires }
+                let numbers = next();
+                let waits_on =
+                    numbers.split_whitespace().filter_map(|number| number.parse::<usize>().ok()?.checked_sub(1));
+                Group { prefix, points, cases, waits_on: waits_on.collect() }
             })
             .collect();
         Rubric { groups }
@@ -136,7 +138,7 @@ impl Rubric {
     fn counts_in(&self, outcome: &Outcome, index: usize) -> bool {
         match self.groups.iter().position(|group| outcome.name.starts_with(&group.prefix)) {
             Some(first) => first == index,
-            None => self.groups[index].cases == Cases::Some(outcome.file.clone()),
+            None => matches!(&self.groups[index].cases, Cases::Some(file) if *file == outcome.file),
         }
     }
 
@@ -154,11 +156,9 @@ impl Rubric {
             Cases::None => None,
         };
         let failing = |index: usize| counts[index].0 < counts[index].1 || trouble(index).is_some();
-        // The groups it waits on (those a prefix of its `requires` starts) that fail here.
+        // The groups it waits on that fail here.
         let waits_on = |group: &Group| -> Vec<usize> {
-            let required =
-                |other: &usize| group.requires.iter().any(|prefix| self.groups[*other].prefix.starts_with(prefix));
-            (0..self.groups.len()).filter(required).filter(|&other| failing(other)).collect()
+            group.waits_on.iter().copied().filter(|&other| other < self.groups.len() && failing(other)).collect()
         };
         // What a group whose cases are all here scores, in hundredths of a point, shared as the
         // grader shares it: equally, the hundredths left over going one each to its first cases.

@@ -207,6 +207,10 @@ fn cargo_rubric_scores_the_public_groups_as_the_grader_does() {
     let summary = rubric_summary(&output);
     assert!(public < 40.0 && summary.contains(&predicted), "the grader gives {public}; cargo rubric says:\n{summary}");
     assert!(summary.contains("Start with group 2 (functions::valid_move_checks::): it fails here"), "{summary}");
+    // The grader's `requires`, resolved by the kit: the random games wait on the two failing
+    // function groups and on the games' transcripts, which fail with them.
+    let random_games = summary.lines().find(|line| line.contains("differential::random_games::"));
+    assert!(random_games.is_some_and(|line| line.ends_with("other cases; waits on failing 2, 3, 10")), "{summary}");
 }
 
 /// Each starter's `tests/transcripts.rs` names exactly the transcripts of its

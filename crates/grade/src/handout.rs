@@ -183,16 +183,17 @@ fn rubric_txt(rubric: &Rubric, public: &[String]) -> Result<String, HandoutError
     let mut text = String::from(
         "# The graded suite's groups, for `cargo rubric` (written with the handout from the rubric).\n\
          # A line per group, tab-separated: its prefix, its points, its public cases (all of those of a\n\
-         # test file, some of them, or none), the prefixes of the groups it waits on.\n",
+         # test file, some of them, or none), the numbers of the groups it waits on (from 1).\n",
     );
-    for group in &rubric.groups {
+    for (index, group) in rubric.groups.iter().enumerate() {
         let cases = match public_cases(group, public)? {
             Cases::All(module) => format!("all:{module}"),
             Cases::Program => "some:transcripts".to_owned(),
             Cases::None => "none".to_owned(),
         };
         let points = crate::round(group.points);
-        let _ = writeln!(text, "{}\t{points}\t{cases}\t{}", group.prefix, group.requires.join(" "));
+        let waits: Vec<String> = rubric.required(index).map(|required| (required + 1).to_string()).collect();
+        let _ = writeln!(text, "{}\t{points}\t{cases}\t{}", group.prefix, waits.join(" "));
     }
     Ok(text)
 }
