@@ -72,16 +72,23 @@ pub fn submissions(dir: &Path) -> Result<Vec<(String, PathBuf)>, BatchError> {
     Ok(found)
 }
 
-/// Refuses an `out` folder that other users may write when submissions run as users of their
-/// own (in bubblewrap they see nothing of it): one could put files or links there, among the
+/// Where submissions run as users of their own (in bubblewrap they see nothing of it), closes
+/// the `out` folder to every other user (chmod go-rwx), so that no submission reads another's
+/// kept sources or report, even knowing the path (`/proc/*/cmdline` shows it); and refuses
+/// one that another user owns or may write: they could put files or links there, among the
 /// class's, before the grader writes them.
 fn closed_to_submissions(out: &Path, isolation: crate::sandbox::Isolation) -> Result<(), BatchError> {
-    use std::os::unix::fs::PermissionsExt;
-    let mode = std::fs::metadata(out).map_err(BatchError::io(format!("cannot open {}", out.display())))?.permissions();
-    if isolation == crate::sandbox::Isolation::Users && mode.mode() & 0o022 != 0 {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
+    if isolation != crate::sandbox::Isolation::Users {
+        return Ok(());
+    }
+    let metadata = std::fs::metadata(out).map_err(BatchError::io(format!("cannot open {}", out.display())))?;
+    let mode = metadata.permissions().mode();
+    if mode & 0o022 != 0 || metadata.uid() != nix::unistd::geteuid().as_raw() {
         return Err(BatchError::OpenOut(out.to_owned()));
     }
-    Ok(())
+    std::fs::set_permissions(out, std::fs::Permissions::from_mode(mode & !0o077))
+        .map_err(BatchError::io(format!("cannot close {} to other users", out.display())))
 }
 
 /// Grades every submission of `batch` (of its shard), writes their reports and the class's
@@ -275,15 +282,20 @@ fn hex(bytes: &[u8]) -> String {
 mod tests {
     use super::*;
 
-    /// As users of their own, an out folder others may write is refused (with what to do);
-    /// in bubblewrap, where submissions see nothing of it, it is taken.
+    /// As users of their own, an out folder is closed to other users, and one others may write
+    /// is refused (with what to do); in bubblewrap, where submissions see nothing of it, it is
+    /// taken as it is.
     #[test]
-    fn an_out_folder_open_to_other_users_is_refused_when_submissions_run_as_users() {
+    fn an_out_folder_is_closed_to_others_or_refused_when_submissions_run_as_users() {
         use crate::sandbox::Isolation;
         use std::os::unix::fs::PermissionsExt;
         let out = crate::scratch("batch-open-out");
         std::fs::set_permissions(&out, std::fs::Permissions::from_mode(0o755)).expect("closed");
+        assert!(closed_to_submissions(&out, Isolation::Bubblewrap).is_ok());
+        let mode = || std::fs::metadata(&out).expect("the folder").permissions().mode() & 0o777;
+        assert_eq!(mode(), 0o755, "in bubblewrap, left as it is");
         assert!(closed_to_submissions(&out, Isolation::Users).is_ok());
+        assert_eq!(mode(), 0o700, "as users of their own, closed to others");
         std::fs::set_permissions(&out, std::fs::Permissions::from_mode(0o777)).expect("opened");
         let refused = closed_to_submissions(&out, Isolation::Users).expect_err("open to others").to_string();
         assert!(refused.contains("other users may write this folder") && refused.contains("chmod go-w"), "{refused}");

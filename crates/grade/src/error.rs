@@ -52,8 +52,9 @@ pub enum BatchError {
     #[error("{0}")]
     Merge(String),
     #[error(
-        "{}: other users may write this folder, and submissions run as users of their own: one could put \
-         files there among the class's. Make it writable by you alone (chmod go-w), or choose another --out",
+        "{}: other users may write this folder, or it is another user's, and submissions run as users of \
+         their own: one could put files there among the class's. Make it yours and writable by you alone \
+         (chmod go-w), or choose another --out",
         .0.display()
     )]
     OpenOut(PathBuf),

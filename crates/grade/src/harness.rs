@@ -28,6 +28,8 @@ pub struct Built {
     pub group: u32,
     /// The seccomp filter's launcher, which every sandbox runs its program through.
     pub confine: PathBuf,
+    /// The grader's own temporary folder (the judge's `TMPDIR`).
+    pub tmp: PathBuf,
     /// The libraries Cargo compiled for the probe (those it found built are not among them):
     /// what shows that the kit's probe crate was not compiled again.
     #[cfg_attr(not(test), expect(dead_code, reason = "read by the check that the probe crate is built once"))]
@@ -49,6 +51,9 @@ pub struct Place {
     /// The user (and group) its builds run as where sandboxes are users of their own; its
     /// tests' users are in that group, to read what it built.
     pub user: u32,
+    /// The grader's own temporary folder (`TMPDIR` of every program it runs outside a
+    /// sandbox), which no other user may enter.
+    pub tmp: PathBuf,
 }
 
 impl Place {
@@ -60,6 +65,7 @@ impl Place {
     /// When the scratch folder cannot be made safely.
     pub fn of(kit: &Path, assignment: &str, submission: &Path, isolation: Isolation) -> Result<Place, GradeError> {
         let scratch = scratch(kit, isolation)?;
+        let tmp = grader_tmp(&scratch)?;
         let hash = crate::hash::stable(submission.as_os_str().as_encoded_bytes());
         let id = format!("{assignment}-{hash:016x}");
         Ok(Place {
@@ -68,34 +74,71 @@ impl Place {
             work: scratch.join("work").join(&id),
             shared_target: kit.join("target").join("grade").join("target"),
             user: crate::sandbox::harness_user(hash),
+            tmp,
         })
     }
 }
 
 /// Where harnesses and copies of submissions go: the kit's `target/grade/`, or, where
-/// sandboxes are users of their own, a folder of the grader's in the system's temporary
-/// folder (`$TMPDIR`, else `/tmp`): `gamekit-<hash of the kit's path>/`. Those users must
-/// reach their harness, and nothing of the kit: the kit may lie where they cannot pass (a
-/// home of mode 700), and is made so ([`protect_kit`](crate::sandbox::protect_kit)).
+/// sandboxes are users of their own, a folder of the grader's in
+/// [`SCRATCH`](crate::sandbox::SCRATCH) (or the folder
+/// `GAMEKIT_SCRATCH` names): `gamekit-<hash of the kit's path>/`. Those users must reach
+/// their harness, and nothing of the kit: the kit may lie where they cannot pass (a home of
+/// mode 700), and is made so ([`protect_kit`](crate::sandbox::protect_kit)).
+///
+/// Never under a folder that others may write (`/tmp` is one): root runs Cargo on the
+/// harnesses, and Cargo, like rustup, reads configuration from every folder above the one
+/// it starts in. A submission's code could put one there, naming a program of its own.
 ///
 /// # Errors
 /// When that folder cannot be made, or is there already but another user's or writable by
-/// others (then the message says what to change).
+/// others, or a folder above it is (then the message says what to change).
 pub fn scratch(kit: &Path, isolation: Isolation) -> Result<PathBuf, GradeError> {
     if isolation != Isolation::Users {
         return Ok(kit.join("target").join("grade"));
     }
-    private_folder(&std::env::temp_dir(), kit)
+    let base =
+        std::env::var_os("GAMEKIT_SCRATCH").map_or_else(|| PathBuf::from(crate::sandbox::SCRATCH), PathBuf::from);
+    use std::os::unix::fs::DirBuilderExt;
+    // Others may pass through to their harness, never list or write.
+    let made = std::fs::DirBuilder::new().recursive(true).mode(0o711).create(&base);
+    made.map_err(GradeError::io(format!("cannot make {}", base.display())))?;
+    let _ = crate::sandbox::trusted(&base).map_err(|why| {
+        GradeError::Harness(format!(
+            "{why}: set GAMEKIT_SCRATCH to a folder that only root may write, and every folder above it, \
+             where gamekit keeps what users of their own build and run"
+        ))
+    });
+    private_folder(&base, kit)
 }
 
-/// `gamekit-<hash of the kit's path>/` in `temporary`, made or found a folder of this user's
+/// The grader's own temporary folder in `scratch`, which no other user may enter: the
+/// `TMPDIR` of every program the grader runs outside a sandbox (Cargo and rustc write
+/// theirs there), so that none of them opens a name in a folder others may write.
+fn grader_tmp(scratch: &Path) -> Result<PathBuf, GradeError> {
+    use std::os::unix::fs::{DirBuilderExt, MetadataExt, PermissionsExt};
+    let tmp = scratch.join("tmp");
+    let made = std::fs::DirBuilder::new().recursive(true).mode(0o700).create(&tmp);
+    made.map_err(GradeError::io(format!("cannot make {}", tmp.display())))?;
+    let metadata = std::fs::symlink_metadata(&tmp).map_err(GradeError::io(format!("cannot open {}", tmp.display())))?;
+    if !metadata.is_dir() || metadata.uid() != nix::unistd::geteuid().as_raw() {
+        return Err(GradeError::Harness(format!("{} is not a folder of the grader's: remove it", tmp.display())));
+    }
+    if metadata.mode() & 0o077 != 0 {
+        std::fs::set_permissions(&tmp, std::fs::Permissions::from_mode(0o700))
+            .map_err(GradeError::io(format!("cannot close {} to other users", tmp.display())))?;
+    }
+    Ok(tmp)
+}
+
+/// `gamekit-<hash of the kit's path>/` in `base`, made or found a folder of this user's
 /// that no one else may write.
-fn private_folder(temporary: &Path, kit: &Path) -> Result<PathBuf, GradeError> {
-    let dir = temporary.join(format!("gamekit-{:016x}", crate::hash::stable(kit.as_os_str().as_encoded_bytes())));
+fn private_folder(base: &Path, kit: &Path) -> Result<PathBuf, GradeError> {
+    let dir = base.join(format!("gamekit-{:016x}", crate::hash::stable(kit.as_os_str().as_encoded_bytes())));
     let unsafe_scratch = |why: &str| {
         GradeError::Harness(format!(
-            "{} {why}: remove it, or set TMPDIR to a folder only root may write, where gamekit keeps what \
-             users of their own build and run",
+            "{} {why}: remove it, or set GAMEKIT_SCRATCH to a folder only root may write, where gamekit keeps \
+             what users of their own build and run",
             dir.display()
         ))
     };
@@ -141,7 +184,7 @@ pub fn build(
 ) -> Result<Result<Built, String>, GradeError> {
     remote_crate(kit, &rubric.assignment)
         .ok_or_else(|| GradeError::Harness(format!("{} has no judge (crates/remote/{0})", rubric.assignment)))?;
-    let toolchain = Toolchain::find();
+    let toolchain = Toolchain::find()?;
     if isolation == Isolation::Users
         && let Err(why) = crate::sandbox::sysroot()
     {
@@ -153,17 +196,17 @@ pub fn build(
         )));
     }
     let scratch = place.dir.parent().unwrap_or(&place.dir);
-    let probe = shared_probe(kit, scratch, &toolchain, isolation)?;
+    let probe = shared_probe(kit, scratch, &toolchain, isolation, &place.tmp)?;
     let side = Side::Probe { submission: crate_dir, work: &place.work, probe: &probe.crate_dir() };
     write_harness(kit, rubric, side, &place.dir, &place.package)?;
-    fetch(&toolchain, &place.dir)?;
+    fetch(&toolchain, &place.dir, &place.tmp)?;
     let confine = build_confine(kit, place, &toolchain)?;
     // Built apart, per harness: a program left by another submission must never stand in
     // for a missing one. Only the kit's probe crate comes in already built.
     let programs_target = place.dir.join("target");
     seed(&probe.template(), &programs_target)
         .map_err(GradeError::io(format!("cannot copy the probe crate's build into {}", programs_target.display())))?;
-    let mut sandbox = cargo_sandbox(isolation, &place.dir, &toolchain)
+    let mut sandbox = cargo_sandbox(isolation, &place.dir, &place.dir, &toolchain)
         .confined(&confine)
         .writable(&place.dir)
         .read_only(&place.work)
@@ -195,16 +238,17 @@ pub fn build(
         })
         .filter_map(|message| message["target"]["name"].as_str().map(str::to_owned))
         .collect();
-    Ok(Ok(Built { test_binary, dir, probe: programs.join(PROBE), programs, group: place.user, confine, compiled }))
+    let tmp = place.tmp.clone();
+    Ok(Ok(Built { test_binary, dir, probe: programs.join(PROBE), programs, group: place.user, confine, tmp, compiled }))
 }
 
-/// A sandbox for Cargo, its environment alone: its home out of the way, the toolchain
-/// [exposed](Toolchain::expose), and as root its Cargo home inside the build's target, out
-/// of the way of the configuration Cargo reads where root runs it (`cargo fetch` in the
-/// harness). A harness's build and the probe crate's template are built in the same
-/// environment, so that Cargo finds the template's build fresh in the harness.
-fn cargo_sandbox(isolation: Isolation, dir: &Path, toolchain: &Toolchain) -> Sandbox {
-    let mut sandbox = Sandbox::new(isolation, dir).env("HOME", "/tmp").env("CARGO_TERM_COLOR", "never");
+/// A sandbox for Cargo working in `cwd`, its environment alone: its home out of the way, the
+/// toolchain [exposed](Toolchain::expose), and as root its Cargo home inside the target of
+/// the build in `dir`, out of the way of the configuration Cargo reads where root runs it. A
+/// harness's build and the probe crate's template are built in the same environment, so that
+/// Cargo finds the template's build fresh in the harness.
+fn cargo_sandbox(isolation: Isolation, cwd: &Path, dir: &Path, toolchain: &Toolchain) -> Sandbox {
+    let mut sandbox = Sandbox::new(isolation, cwd).env("HOME", "/tmp").env("CARGO_TERM_COLOR", "never");
     if crate::sandbox::is_root() {
         sandbox = sandbox.env("CARGO_HOME", dir.join("target").join("cargo-home"));
     }
@@ -249,6 +293,7 @@ fn shared_probe(
     scratch: &Path,
     toolchain: &Toolchain,
     isolation: Isolation,
+    tmp: &Path,
 ) -> Result<SharedProbe, GradeError> {
     let source = kit.join("crates").join("probe");
     let mut files = Vec::new();
@@ -294,10 +339,12 @@ fn shared_probe(
         .map_err(|error| GradeError::Harness(format!("cannot write the probe template's manifest: {error}")))?;
     write(&template.join("Cargo.toml"), &manifest)?;
     write(&template.join("main.rs"), "fn main() {}\n")?;
-    let args = ["build", "--offline", "--quiet", "--package", PROBE, "--target-dir"].map(OsString::from);
+    let args = ["build", "--offline", "--quiet", "--package", PROBE, "--manifest-path"].map(OsString::from);
     let mut args = args.to_vec();
-    args.push(template.join("target").into());
-    let built = cargo_sandbox(Isolation::None, &template, toolchain)
+    args.extend([template.join("Cargo.toml").into(), "--target-dir".into(), template.join("target").into()]);
+    // Outside the sandbox: in `/`, so that Cargo reads no configuration but root's own.
+    let built = cargo_sandbox(Isolation::None, &template, &template, toolchain)
+        .env("TMPDIR", tmp)
         .run(&toolchain.cargo_in(isolation), &args, b"", Limits::build())
         .map_err(GradeError::io("cannot run cargo"))?;
     if built.status.is_none_or(|status| !status.success()) {
@@ -396,11 +443,12 @@ fn seed(template: &Path, target: &Path) -> std::io::Result<()> {
 /// kernel that refuses the filter is an error here, not a crash in every test.
 fn build_confine(kit: &Path, place: &Place, toolchain: &Toolchain) -> Result<PathBuf, GradeError> {
     const NAME: &str = "gamekit-confine";
-    let output = Command::new(&toolchain.cargo)
-        .args(["build", "--quiet", "--locked", "--message-format=json", "--package", NAME, "--target-dir"])
+    let output = toolchain
+        .outside(&place.tmp)
+        .args(["build", "--quiet", "--locked", "--message-format=json", "--package", NAME, "--manifest-path"])
+        .arg(kit.join("Cargo.toml"))
+        .arg("--target-dir")
         .arg(&place.shared_target)
-        .current_dir(kit)
-        .env_remove("RUSTFLAGS")
         .output()
         .map_err(GradeError::io("cannot run cargo (is Rust installed?)"))?;
     let Some(launcher) = executable(&output.stdout, NAME, "bin").filter(|_| output.status.success()) else {
@@ -409,7 +457,11 @@ fn build_confine(kit: &Path, place: &Place, toolchain: &Toolchain) -> Result<Pat
     };
     static TRIED: std::sync::OnceLock<Result<(), String>> = std::sync::OnceLock::new();
     let tried = TRIED.get_or_init(|| {
-        let ran = Command::new(&launcher).arg("true").output().map_err(|error| error.to_string())?;
+        let ran = Command::new(&launcher)
+            .arg(crate::sandbox::system_program("true"))
+            .current_dir("/")
+            .output()
+            .map_err(|error| error.to_string())?;
         ran.status.success().then_some(()).ok_or_else(|| String::from_utf8_lossy(&ran.stderr).trim().to_owned())
     });
     match tried {
@@ -431,11 +483,12 @@ fn build_judge(
 ) -> Result<(PathBuf, PathBuf), GradeError> {
     let dir = place.shared_target.with_file_name(format!("judge-{}", rubric.assignment));
     write_harness(kit, rubric, Side::Judge, &dir, &format!("gamekit-judge-{}", rubric.assignment))?;
-    let output = Command::new(&toolchain.cargo)
-        .args(["test", "--no-run", "--quiet", "--message-format=json", "--target-dir"])
+    let output = toolchain
+        .outside(&place.tmp)
+        .args(["test", "--no-run", "--quiet", "--message-format=json", "--manifest-path"])
+        .arg(dir.join("Cargo.toml"))
+        .arg("--target-dir")
         .arg(&place.shared_target)
-        .current_dir(&dir)
-        .env_remove("RUSTFLAGS")
         .output()
         .map_err(GradeError::io("cannot run cargo (is Rust installed?)"))?;
     if !output.status.success() {
@@ -452,10 +505,11 @@ fn build_judge(
 
 /// Fetches the harness's dependencies and fits its lock file, outside the sandbox: Cargo
 /// reads only manifests here, the kit's and the handout's.
-fn fetch(toolchain: &Toolchain, dir: &Path) -> Result<(), GradeError> {
-    let fetch = Command::new(&toolchain.cargo)
-        .args(["fetch", "--quiet"])
-        .current_dir(dir)
+fn fetch(toolchain: &Toolchain, dir: &Path, tmp: &Path) -> Result<(), GradeError> {
+    let fetch = toolchain
+        .outside(tmp)
+        .args(["fetch", "--quiet", "--manifest-path"])
+        .arg(dir.join("Cargo.toml"))
         .output()
         .map_err(GradeError::io("cannot run cargo (is Rust installed?)"))?;
     if !fetch.status.success() {
@@ -472,7 +526,12 @@ struct Toolchain {
 }
 
 impl Toolchain {
-    fn find() -> Toolchain {
+    /// Cargo as the grader's environment names it (`CARGO`, else the `PATH`'s), and its homes.
+    ///
+    /// # Errors
+    /// As root, when Cargo or a home of its is in a folder another user may write, or one
+    /// above it is: root runs that Cargo, which reads its configuration from its home.
+    fn find() -> Result<Toolchain, GradeError> {
         let home = std::env::var_os("HOME").map(PathBuf::from).unwrap_or_default();
         let dir = |variable: &str, default: &str| {
             std::env::var_os(variable).map_or_else(|| home.join(default), PathBuf::from)
@@ -480,7 +539,43 @@ impl Toolchain {
         let cargo = std::env::var_os("CARGO").map_or_else(|| PathBuf::from("cargo"), PathBuf::from);
         let cargo = if cargo.is_absolute() { cargo } else { which(&cargo).unwrap_or(cargo) };
         let homes = vec![("CARGO_HOME", dir("CARGO_HOME", ".cargo")), ("RUSTUP_HOME", dir("RUSTUP_HOME", ".rustup"))];
-        Toolchain { cargo, homes }
+        if crate::sandbox::is_root() {
+            let homes = homes.iter().map(|(_, home)| home).filter(|home| home.exists());
+            for path in std::iter::once(&cargo).chain(homes) {
+                crate::sandbox::trusted(path).map_err(|why| {
+                    GradeError::Harness(format!(
+                        "{why}: the grader runs {} as root, so it and Cargo's homes must be where only root \
+                         may write (every folder above them too)",
+                        cargo.display()
+                    ))
+                })?;
+            }
+        }
+        Ok(Toolchain { cargo, homes })
+    }
+
+    /// Cargo run by the grader outside any sandbox (on the kit's code alone): in `/`, since
+    /// Cargo and rustup's proxy read configuration (`.cargo/config.toml`,
+    /// `rust-toolchain.toml`) in the folder they start in and every one above it, and only
+    /// root's are above `/`; with `--manifest-path` to say what to build, `tmp` (the
+    /// grader's own) as its temporary folder, and [`Toolchain::path`] as its `PATH`.
+    fn outside(&self, tmp: &Path) -> Command {
+        let mut command = Command::new(&self.cargo);
+        command.current_dir(tmp.parent().unwrap()).env_remove("RUSTFLAGS").env("TMPDIR", tmp).env("PATH", self.path());
+        for (variable, path) in self.homes.iter().filter(|(_, path)| path.is_dir()) {
+            command.env(variable, path);
+        }
+        command
+    }
+
+    /// Cargo's folder (where it finds rustc), then those of the grader's `PATH` that no
+    /// other user may write ([`trusted`](crate::sandbox::trusted)).
+    fn path(&self) -> OsString {
+        let path = std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default())
+            .filter(|dir| crate::sandbox::trusted(dir).is_ok())
+            .collect::<Vec<_>>();
+        let path = self.cargo.parent().map(Path::to_owned).into_iter().chain(path);
+        std::env::join_paths(path).unwrap_or_default()
     }
 
     /// The Cargo a sandbox runs.
@@ -504,11 +599,7 @@ impl Toolchain {
                 sandbox = sandbox.read_only(path).env(variable, path);
             }
         }
-        let mut path = std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default()).collect::<Vec<_>>();
-        if let Some(dir) = self.cargo.parent() {
-            path.insert(0, dir.to_owned());
-        }
-        sandbox.env("PATH", std::env::join_paths(path).unwrap_or_default())
+        sandbox.env("PATH", self.path())
     }
 }
 
@@ -901,7 +992,7 @@ mod tests {
         assert_eq!(private_folder(&temporary, kit).expect("found again, as it was"), made);
         std::fs::set_permissions(&made, std::fs::Permissions::from_mode(0o777)).expect("opened");
         let open = private_folder(&temporary, kit).expect_err("writable by others").to_string();
-        assert!(open.contains("may be written by other users") && open.contains("set TMPDIR"), "{open}");
+        assert!(open.contains("may be written by other users") && open.contains("set GAMEKIT_SCRATCH"), "{open}");
         std::fs::remove_dir(&made).expect("removed");
         std::os::unix::fs::symlink(&temporary, &made).expect("a link in its place");
         let linked = private_folder(&temporary, kit).expect_err("a link").to_string();

@@ -28,14 +28,19 @@ pub struct Runner {
 pub fn runner(built: &Built, isolation: Isolation) -> Runner {
     let sandbox = |isolation, dir: &Path| {
         Sandbox::new(isolation, dir)
-            .env("HOME", "/tmp")
             .env("RUST_BACKTRACE", "0")
             .env("INSTA_UPDATE", "no")
             .env("GAMEKIT_PROGRAMS", &built.programs)
     };
     Runner {
-        judge: sandbox(Isolation::None, &built.dir),
+        // The kit's code, as the grader: its temporary folder the grader's own, and insta told
+        // where its workspace is rather than asking Cargo.
+        judge: sandbox(Isolation::None, &built.dir)
+            .env("HOME", &built.tmp)
+            .env("TMPDIR", &built.tmp)
+            .env("INSTA_WORKSPACE_ROOT", &built.dir),
         probe: sandbox(isolation, &built.programs)
+            .env("HOME", "/tmp")
             .confined(&built.confine)
             .read_only(&built.programs)
             .in_group(built.group),

@@ -57,8 +57,10 @@ impl Isolation {
             Ok("users") => Isolation::Users,
             Ok("none") => Isolation::None,
             // With the options every run uses: where one fails, users of their own are next.
-            _ if runs(Command::new(BWRAP).args(BWRAP_CHECK)) => Isolation::Bubblewrap,
-            _ if is_root() && runs(Command::new("setpriv").arg("--version")) && sysroot().is_ok() => Isolation::Users,
+            _ if runs(Command::new(system_program(BWRAP)).args(BWRAP_CHECK)) => Isolation::Bubblewrap,
+            _ if is_root() && runs(Command::new(system_program("setpriv")).arg("--version")) && sysroot().is_ok() => {
+                Isolation::Users
+            }
             _ => Isolation::None,
         })
     }
@@ -114,9 +116,47 @@ const BWRAP: &str = "bwrap";
 const BWRAP_CHECK: [&str; 10] =
     ["--ro-bind", "/", "/", "--unshare-all", "--proc", "/proc", "--dev", "/dev", "--", "true"];
 
-/// Whether `command` runs and succeeds, quietly.
+/// The folders the grader takes the system's programs from (`bwrap`, `setpriv`, `env`,
+/// `true`), whatever its own `PATH` says: a folder on it that others may write would let them
+/// choose what the grader runs.
+const SYSTEM_PATH: [&str; 6] = ["/usr/local/sbin", "/usr/local/bin", "/usr/sbin", "/usr/bin", "/sbin", "/bin"];
+
+/// The system's program `name` from the first of [`SYSTEM_PATH`]'s folders that has it and
+/// that only root (or the grader) may change; else its bare name, which then fails to run
+/// or is found as the grader's `PATH` says (a system without any of them).
+pub fn system_program(name: &str) -> PathBuf {
+    let found =
+        SYSTEM_PATH.iter().map(|dir| Path::new(dir).join(name)).find(|path| path.is_file() && trusted(path).is_ok());
+    found.unwrap_or_else(|| PathBuf::from(name))
+}
+
+/// Whether `path` (a link read as what it leads to) and every folder above it are root's
+/// or the grader's own, and writable by no one else: so no other user, a submission's
+/// among them, can have put it there or change it. A sticky world-writable folder (`/tmp`)
+/// is refused too: anyone may create a name in it before the grader does.
+///
+/// # Errors
+/// The first folder or file that is not, and why.
+pub fn trusted(path: &Path) -> Result<(), String> {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
+    let real = std::fs::canonicalize(path).map_err(|error| format!("{}: {error}", path.display()))?;
+    let grader = nix::unistd::geteuid().as_raw();
+    for each in real.ancestors() {
+        let metadata = std::fs::metadata(each).map_err(|error| format!("{}: {error}", each.display()))?;
+        if metadata.uid() != 0 && metadata.uid() != grader {
+            return Err(format!("{} is another user's", each.display()));
+        }
+        if metadata.permissions().mode() & 0o022 != 0 {
+            return Err(format!("{} may be written by other users", each.display()));
+        }
+    }
+    Ok(())
+}
+
+/// Whether `command` runs and succeeds, quietly (in `/`, where no one but root put anything).
 fn runs(command: &mut Command) -> bool {
     command
+        .current_dir("/")
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::null())
@@ -134,7 +174,8 @@ pub fn sysroot() -> Result<PathBuf, String> {
 /// The toolchain's directory, or what keeps it from users of their own.
 fn readable_sysroot() -> Result<PathBuf, String> {
     let rustc = std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
-    let printed = Command::new(&rustc).args(["--print", "sysroot"]).stderr(Stdio::null()).output();
+    // In `/`: rustup's proxy takes a `rust-toolchain.toml` from its folder or one above it.
+    let printed = Command::new(&rustc).args(["--print", "sysroot"]).current_dir("/").stderr(Stdio::null()).output();
     let printed = printed
         .ok()
         .filter(|printed| printed.status.success())
@@ -142,12 +183,14 @@ fn readable_sysroot() -> Result<PathBuf, String> {
     let Some(printed) = printed else { return Err(format!("{} --print sysroot does not run", rustc.display())) };
     let sysroot = PathBuf::from(printed.trim());
     // Readable by every user, and changeable by root only: root runs this toolchain too, so
-    // one that a sandbox's user could change would be theirs to run as root.
+    // one that a sandbox's user could change would be theirs to run as root. Not under a
+    // folder others may write, sticky (`/tmp`, `/var/tmp`) or not: a name made there first by
+    // another user would be theirs.
     let open_to_all = |path: &Path, bits: u32| {
         use std::os::unix::fs::{MetadataExt, PermissionsExt};
         let open = std::fs::metadata(path).is_ok_and(|metadata| {
             let mode = metadata.permissions().mode();
-            metadata.uid() == 0 && mode & bits == bits && (mode & 0o022 == 0 || mode & 0o1000 != 0)
+            metadata.uid() == 0 && mode & bits == bits && mode & 0o022 == 0
         });
         if open { Ok(()) } else { Err(format!("{} is not root's alone and open to every user", path.display())) }
     };
@@ -433,7 +476,8 @@ impl Sandbox {
         }
         if self.isolation == Isolation::Users {
             // Nothing but what every user sees, in the sandbox's directory.
-            inside.extend(["env", "-i", "-C"].map(OsString::from));
+            inside.push(system_program("env").into());
+            inside.extend(["-i", "-C"].map(OsString::from));
             inside.push(self.dir.clone().into());
             inside.extend(self.env.iter().map(|(name, value)| {
                 let mut setting = OsString::from(format!("{name}="));
@@ -459,19 +503,19 @@ impl Sandbox {
     /// gain; the program and its arguments follow.
     fn unprivileged(&self, user: u32) -> Vec<OsString> {
         let (user, group) = (user.to_string(), self.group.map_or_else(|| user.to_string(), |group| group.to_string()));
-        let words = ["setpriv", "--reuid", &user, "--regid", &group, "--clear-groups"].into_iter().chain([
+        let words = ["--reuid", &user, "--regid", &group, "--clear-groups"].into_iter().chain([
             "--bounding-set=-all",
             "--inh-caps=-all",
             "--no-new-privs",
             "--",
         ]);
-        words.map(OsString::from).collect()
+        std::iter::once(system_program("setpriv").into()).chain(words.map(OsString::from)).collect()
     }
 
     /// bubblewrap running `inside` (a command line); `own_user` when that switches to a user
     /// of its own (as root, so bubblewrap makes no user namespace).
     fn bubblewrap(&self, inside: &[OsString], own_user: bool) -> Command {
-        let mut command = Command::new(BWRAP);
+        let mut command = Command::new(system_program(BWRAP));
         // Every namespace; the user one only where the sandbox does not get a user of its
         // own (as root, a user namespace would map no user but root).
         if !own_user {
@@ -508,6 +552,10 @@ impl Sandbox {
         command
     }
 }
+
+/// Where users of their own build and run unless `GAMEKIT_SCRATCH` says (`harness::scratch`):
+/// a cache, since a harness is built again when it is gone; only root may write there.
+pub const SCRATCH: &str = "/var/cache/gamekit";
 
 /// A user id no one else has, new at each call, so that limits on processes count only its
 /// sandbox's, and its end ends only that sandbox's processes.
@@ -557,7 +605,7 @@ fn end_user(user: u32) {
     // `kill(-1)` as the user signals every process of that user's; it fails once there are
     // none (then the killer is never started).
     for _ in 0..100 {
-        let mut killer = Command::new("true");
+        let mut killer = Command::new(system_program("true"));
         // SAFETY: between fork and exec the child only makes system calls (setgroups, setgid,
         // setuid, kill), which are async-signal-safe.
         unsafe {
