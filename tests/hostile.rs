@@ -1181,3 +1181,85 @@ done"#;
 
 /// The programs [`PLANTS`] names as the grader's.
 const PLANTED_PROGRAMS: [&str; 7] = ["cargo", "rustc", "cc", "bwrap", "setpriv", "env", "true"];
+
+/// What a probe tries to open beyond its own files, from every test that calls it: the
+/// shared temporary folders (to write), and the system's users, its harness's manifest and
+/// the kit's probe crate copied for every harness (to read). Its panic says what opened.
+const REACHES: &str = r#"
+pub fn reach() -> String {
+    let mut opened = Vec::new();
+    for dir in ["/tmp", "/var/tmp", "/dev/shm", "/run/lock"] {
+        let path = std::path::Path::new(dir).join("gamekit-hostile-reach");
+        if std::fs::write(&path, "left").is_ok() {
+            opened.push(format!("wrote {}", path.display()));
+            let _ = std::fs::remove_file(&path);
+        }
+    }
+    let mut read = vec![std::path::PathBuf::from("/etc/passwd")];
+    // The grader's scratch folder cannot be listed; the harness's manifest says where the
+    // copy of the kit's probe crate is.
+    let exe = std::env::current_exe().unwrap_or_default();
+    for manifest in exe.ancestors().map(|dir| dir.join("Cargo.toml")) {
+        for line in std::fs::read_to_string(&manifest).unwrap_or_default().lines() {
+            if line.contains("/kit/crates/probe") {
+                read.push(std::path::Path::new(line.split('"').nth(1).unwrap_or_default()).join("Cargo.toml"));
+            }
+        }
+        read.push(manifest);
+    }
+    for path in read {
+        if std::fs::read(&path).is_ok() {
+            opened.push(format!("read {}", path.display()));
+        }
+    }
+    opened.join(", ")
+}
+"#;
+
+/// As users of their own, Landlock keeps a test's probe to its programs and a temporary
+/// folder of its own: it writes in no shared temporary folder and reads no harness, no copy
+/// of the kit's probe crate and not even what every user may read (`/etc/passwd`). Where
+/// Landlock is missing (forced here with `GAMEKIT_LANDLOCK=off`), grading goes on, the same
+/// probe opens them, and the report says what was missing.
+#[test]
+#[cfg_attr(not_root, ignore = "users of their own need the checks run as root")]
+#[cfg_attr(not(not_root), ignore = "full tier: cargo test --workspace -- --include-ignored")]
+fn as_users_of_their_own_a_probe_opens_only_its_own_files() {
+    let _one = one_at_a_time();
+    let reach = "let opened = hostile::reach();\n    todo!(\"opened: {opened};\")";
+    let submission = hostile_handout(
+        "tictactoe",
+        "reach",
+        &[
+            ("src/lib.rs", "mod provided;", "mod provided;\nmod hostile;"),
+            ("src/lib.rs", "todo!(\"computer_move(board = {board:?}, computer = {computer:?})\")", reach),
+        ],
+        &[("src/hostile.rs", REACHES)],
+    );
+    let opened = |report: &Report| -> std::collections::BTreeSet<String> {
+        let said = report.tests.iter().filter_map(|test| test.explanation.split_once("opened: "));
+        // Up to its end, or where the report cut a long explanation.
+        let said = said.map(|(_, opened)| opened.lines().next().unwrap_or_default().trim_end_matches(';').to_owned());
+        said.flat_map(|opened| opened.split(", ").map(str::to_owned).collect::<Vec<_>>())
+            .filter(|o| !o.is_empty())
+            .collect()
+    };
+    let kept = grade_as_users("tictactoe", &submission);
+    assert_eq!(kept.without, None, "Landlock was missing");
+    assert_eq!(opened(&kept), Default::default(), "with Landlock");
+    let text = kept.text(gamekit::grade::Style { width: 1000, verbose: false, colour: false });
+    assert!(text.contains("only its own files (Landlock)"), "{text}");
+    let json = Path::new(KIT).join("target").join("hostile").join("reach-without-landlock.json");
+    let args = ["grade".as_ref(), "tictactoe".as_ref(), submission.as_os_str(), "--json".as_ref(), json.as_os_str()];
+    let graded = gamekit_command(Isolation::Users, &args).env("GAMEKIT_LANDLOCK", "off").output().expect("gamekit");
+    assert!(graded.status.success(), "grading failed: {}", String::from_utf8_lossy(&graded.stderr));
+    let open: Report = serde_json::from_slice(&std::fs::read(&json).expect("the report")).expect("a report");
+    assert_eq!(open.without.as_deref(), Some("turned off by GAMEKIT_LANDLOCK=off"));
+    let text = open.text(gamekit::grade::Style { width: 1000, verbose: false, colour: false });
+    assert!(text.contains("without Landlock (turned off by GAMEKIT_LANDLOCK=off)"), "{text}");
+    let opened = opened(&open);
+    for what in ["wrote /tmp/", "read /etc/passwd", "/kit/crates/probe/Cargo.toml"] {
+        assert!(opened.iter().any(|opened| opened.contains(what)), "without Landlock, {what}: {opened:?}");
+    }
+    assert_eq!(open.score, 0.0);
+}

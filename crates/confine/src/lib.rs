@@ -26,14 +26,25 @@
 //! The `gamekit-confine` program installs the filter and then runs the rest of its command
 //! line: `gamekit-confine setpriv … -- env … probe`, or inside bubblewrap. A filter lasts
 //! through every `exec` and is inherited by every child, and none can be removed.
+//!
+//! Where no namespace hides the machine's files (users of their own), it also keeps the
+//! process to the files it is given, with Landlock ([`Reach`]: `--read PATH`, `--write
+//! PATH`): a build reads the system, the toolchain and its copy and writes its harness; a
+//! probe reads the system and its programs and writes a temporary folder of its own. No
+//! other file opens, whatever its permissions: not another harness, not the kit, not the
+//! class's reports, not `/tmp`. It too lasts through every `exec` and every child.
 
 /// What the filter closes, as a report says it.
 pub const CLOSED: &str = "no network (no socket of any kind), no tracing or reading of other processes, no \
                           namespaces or mounts, no IPC objects left behind";
 
 #[cfg(target_os = "linux")]
+mod landlock;
+#[cfg(target_os = "linux")]
 mod linux;
 
+#[cfg(target_os = "linux")]
+pub use landlock::{Enforced, Reach, ReachError};
 #[cfg(target_os = "linux")]
 pub use linux::{Error, confine, filters};
 

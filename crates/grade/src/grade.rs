@@ -126,7 +126,11 @@ fn grade_telling(options: &Options, progress: &mut dyn FnMut(Progress)) -> Resul
         report.notes.insert(0, format!("graded the crate found in the upload: {found}"));
     }
     progress(Progress::Building);
-    let built = match harness::build(&kit, &rubric, &intake.crate_dir, &place, isolation)? {
+    let built = harness::build(&kit, &rubric, &intake.crate_dir, &place, isolation)?;
+    if isolation == Isolation::Users {
+        report.without = sandbox::landlock_missing();
+    }
+    let built = match built {
         Ok(built) => built,
         Err(compiler_errors) => {
             report.build_errors = Some(compiler_errors);

@@ -226,7 +226,7 @@ impl Report {
     /// The whole submission's lines on Gradescope: how it was isolated, the notes. (Not the
     /// score: Gradescope shows it, without the tests a rubric group hides.)
     fn header_for_gradescope(&self) -> String {
-        let mut text = self.isolation.describe();
+        let mut text = self.isolation_full();
         for note in &self.notes {
             let _ = write!(text, "\nnote: {note}");
         }

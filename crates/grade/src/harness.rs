@@ -30,6 +30,8 @@ pub struct Built {
     pub confine: PathBuf,
     /// The grader's own temporary folder (the judge's `TMPDIR`).
     pub tmp: PathBuf,
+    /// Where each test's probe gets a temporary folder of its own ([`Place::probes`]).
+    pub probes: PathBuf,
     /// The libraries Cargo compiled for the probe (those it found built are not among them):
     /// what shows that the kit's probe crate was not compiled again.
     #[cfg_attr(not(test), expect(dead_code, reason = "read by the check that the probe crate is built once"))]
@@ -54,6 +56,8 @@ pub struct Place {
     /// The grader's own temporary folder (`TMPDIR` of every program it runs outside a
     /// sandbox), which no other user may enter.
     pub tmp: PathBuf,
+    /// Where each test's probe, as a user of its own, gets a temporary folder of its own.
+    pub probes: PathBuf,
 }
 
 impl Place {
@@ -66,6 +70,10 @@ impl Place {
     pub fn of(kit: &Path, assignment: &str, submission: &Path, isolation: Isolation) -> Result<Place, GradeError> {
         let scratch = scratch(kit, isolation)?;
         let tmp = grader_tmp(&scratch)?;
+        let probes = scratch.join("probes");
+        use std::os::unix::fs::DirBuilderExt;
+        let made = std::fs::DirBuilder::new().recursive(true).mode(0o711).create(&probes);
+        made.map_err(GradeError::io(format!("cannot make {}", probes.display())))?;
         let hash = crate::hash::stable(submission.as_os_str().as_encoded_bytes());
         let id = format!("{assignment}-{hash:016x}");
         Ok(Place {
@@ -75,6 +83,7 @@ impl Place {
             shared_target: kit.join("target").join("grade").join("target"),
             user: crate::sandbox::harness_user(hash),
             tmp,
+            probes,
         })
     }
 }
@@ -238,8 +247,8 @@ pub fn build(
         })
         .filter_map(|message| message["target"]["name"].as_str().map(str::to_owned))
         .collect();
-    let tmp = place.tmp.clone();
-    Ok(Ok(Built { test_binary, dir, probe: programs.join(PROBE), programs, group: place.user, confine, tmp, compiled }))
+    let (tmp, probes, group) = (place.tmp.clone(), place.probes.clone(), place.user);
+    Ok(Ok(Built { test_binary, dir, probe: programs.join(PROBE), programs, group, confine, tmp, probes, compiled }))
 }
 
 /// A sandbox for Cargo working in `cwd`, its environment alone: its home out of the way, the
@@ -248,7 +257,11 @@ pub fn build(
 /// harness's build and the probe crate's template are built in the same environment, so that
 /// Cargo finds the template's build fresh in the harness.
 fn cargo_sandbox(isolation: Isolation, cwd: &Path, dir: &Path, toolchain: &Toolchain) -> Sandbox {
-    let mut sandbox = Sandbox::new(isolation, cwd).env("HOME", "/tmp").env("CARGO_TERM_COLOR", "never");
+    // Its temporary files (rustc's) in the build's own target, the one place it may write.
+    let mut sandbox = Sandbox::new(isolation, cwd)
+        .env("HOME", "/tmp")
+        .env("TMPDIR", dir.join("target"))
+        .env("CARGO_TERM_COLOR", "never");
     if crate::sandbox::is_root() {
         sandbox = sandbox.env("CARGO_HOME", dir.join("target").join("cargo-home"));
     }
@@ -592,7 +605,7 @@ impl Toolchain {
     fn expose(&self, mut sandbox: Sandbox, isolation: Isolation) -> Sandbox {
         if let (Isolation::Users, Some(sysroot)) = (isolation, crate::sandbox::sysroot().ok()) {
             let path = format!("{}:/usr/local/bin:/usr/bin:/bin", sysroot.join("bin").display());
-            return sandbox.env("PATH", path);
+            return sandbox.read_only(&sysroot).env("PATH", path);
         }
         for (variable, path) in &self.homes {
             if path.is_dir() {

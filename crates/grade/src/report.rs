@@ -83,6 +83,10 @@ pub struct Report {
     pub unweighted: Vec<String>,
     /// How the submission's code was kept from the grader and the kit.
     pub isolation: Isolation,
+    /// What that isolation lacked here, and why: Landlock, for users of their own on a
+    /// kernel or in a container without it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub without: Option<String>,
     /// What the grader refused, replaced or left out of the submission (its build script, a
     /// changed provided file, an extra dependency…).
     pub notes: Vec<String>,
@@ -109,10 +113,35 @@ impl Report {
             tests: Vec::new(),
             unweighted: Vec::new(),
             isolation,
+            without: None,
             notes: Vec::new(),
             only: None,
             groups: rubric.groups.clone(),
             leaderboard: rubric.leaderboard.clone(),
+        }
+    }
+
+    /// How the code was isolated, in a line or two ([`Isolation::short`]), and what that lacked.
+    pub(super) fn isolation_short(&self) -> String {
+        match &self.without {
+            Some(why) => format!(
+                "{} But here without Landlock ({why}): your code could open what every user of this machine may.",
+                self.isolation.short().replace(" and only its own files (Landlock)", "")
+            ),
+            None => self.isolation.short().to_owned(),
+        }
+    }
+
+    /// How the code was isolated, in full ([`Isolation::describe`]), and what that lacked.
+    pub(super) fn isolation_full(&self) -> String {
+        match &self.without {
+            Some(why) => format!(
+                "{}; WITHOUT LANDLOCK here ({why}): the code could read what every user may read and write \
+                 in the folders every user may write (the files it left in /tmp, /var/tmp, /dev/shm and \
+                 /run/lock were removed)",
+                self.isolation.describe()
+            ),
+            None => self.isolation.describe(),
         }
     }
 

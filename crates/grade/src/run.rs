@@ -23,6 +23,7 @@ pub struct Outcome {
 pub struct Runner {
     judge: Sandbox,
     probe: Sandbox,
+    isolation: Isolation,
 }
 
 pub fn runner(built: &Built, isolation: Isolation) -> Runner {
@@ -44,6 +45,7 @@ pub fn runner(built: &Built, isolation: Isolation) -> Runner {
             .confined(&built.confine)
             .read_only(&built.programs)
             .in_group(built.group),
+        isolation,
     }
 }
 
@@ -81,7 +83,11 @@ pub fn one(
 ) -> Result<Outcome, GradeError> {
     let args = [name, "--exact", "--nocapture", "--test-threads=1"].map(OsString::from);
     let user = new_user();
-    let probe = runner.probe.clone().as_user(user);
+    let private = (runner.isolation == Isolation::Users).then(|| built.probes.join(user.to_string()));
+    let mut probe = runner.probe.clone().as_user(user);
+    if let Some(private) = &private {
+        probe = with_a_folder_of_its_own(probe, private, user, built.group)?;
+    }
     let command: Vec<u8> =
         probe.argv(&built.probe).iter().map(|word| word.as_encoded_bytes()).collect::<Vec<_>>().join(&0u8);
     // In the judge's directory, which only the grader writes (the harness's is its build
@@ -101,6 +107,9 @@ pub fn one(
         .env("GAMEKIT_PROBE_LIMITS", format!("{} {}", limits.memory >> 20, limits.output >> 20));
     let ran = judge.run(&built.test_binary, &args, b"", limits);
     probe.end();
+    if let Some(private) = &private {
+        let _ = std::fs::remove_dir_all(private);
+    }
     let _ = std::fs::remove_file(&command_file);
     let ran = ran.map_err(GradeError::io(format!("cannot run {}", built.test_binary.display())))?;
     let (status, explanation) = verdict(&ran, limits, reference);
@@ -111,6 +120,20 @@ pub fn one(
         explanation
     };
     Ok(Outcome { status, seconds: ran.seconds, explanation })
+}
+
+/// `probe` (as `user`, in `group`) with `folder` made its own, closed to every other user: its
+/// `TMPDIR` and `HOME`, the one place it may write (the shared temporary folders are out of
+/// its reach with Landlock).
+fn with_a_folder_of_its_own(probe: Sandbox, folder: &Path, user: u32, group: u32) -> Result<Sandbox, GradeError> {
+    use std::os::unix::fs::DirBuilderExt;
+    let _ = std::fs::remove_dir_all(folder);
+    std::fs::DirBuilder::new()
+        .mode(0o700)
+        .create(folder)
+        .and_then(|()| std::os::unix::fs::lchown(folder, Some(user), Some(group)))
+        .map_err(GradeError::io(format!("cannot make {} for a test", folder.display())))?;
+    Ok(probe.writable(folder).env("TMPDIR", folder).env("HOME", folder))
 }
 
 /// The status and explanation of a test's run; `reference`, the reference solution's seconds

@@ -73,7 +73,7 @@ impl Isolation {
             }
             Isolation::Users => {
                 "Your code ran as users of its own, not in bubblewrap, with no network (a seccomp \
-                 filter); the suite's judge decided every verdict."
+                 filter) and only its own files (Landlock); the suite's judge decided every verdict."
             }
             Isolation::None => {
                 "NOT ISOLATED: your code ran as this user and could read and change what it can \
@@ -95,8 +95,10 @@ impl Isolation {
                 "isolated by users: bubblewrap cannot create namespaces here, so the submission \
                  was built and its code run only as users of their own with no capabilities \
                  (its own copy of the submission, the kit closed to other users, limits on \
-                 time, memory, processes and output, every process killed after each test); \
-                 other processes were visible, and what every user may read readable"
+                 time, memory, processes and output, every process killed after each test), \
+                 kept by Landlock to its files: a build to the system, the toolchain and its \
+                 copy, writing only its harness; a test to the system and its programs, writing \
+                 only a temporary folder of its own; other processes were visible"
             }
             Isolation::None => {
                 "NOT ISOLATED: bubblewrap is not installed or cannot create namespaces here, and \
@@ -386,6 +388,17 @@ impl Sandbox {
         }
     }
 
+    /// What a process of this sandbox may open, where no namespace hides the rest (users of
+    /// their own): the system's programs and libraries, its own paths, and `/proc` to read;
+    /// its writable paths and `/dev/null` to write.
+    fn reach(&self) -> gamekit_confine::Reach {
+        let system = ["/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/etc/alternatives", "/etc/ld.so.cache"];
+        let devices = ["/proc", "/dev/urandom", "/dev/random", "/dev/zero"];
+        let read = system.iter().chain(&devices).map(PathBuf::from).chain(self.read_only.iter().cloned());
+        let write = std::iter::once(PathBuf::from("/dev/null")).chain(self.writable.iter().cloned());
+        gamekit_confine::Reach { read: read.chain(self.confine.iter().cloned()).collect(), write: write.collect() }
+    }
+
     /// Runs `program` with `args` in the sandbox, `input` on its stdin, within `limits`.
     ///
     /// # Errors
@@ -471,6 +484,13 @@ impl Sandbox {
             (_, User::Fixed(user)) => Some(user),
         };
         let mut inside: Vec<OsString> = self.confine.iter().map(OsString::from).collect();
+        if let Some(confine) = &self.confine
+            && self.isolation == Isolation::Users
+            && landlock(confine).is_ok()
+        {
+            inside.extend(self.reach().options());
+            inside.push("--".into());
+        }
         if let Some(user) = user {
             inside.extend(self.unprivileged(user));
         }
@@ -553,6 +573,31 @@ impl Sandbox {
     }
 }
 
+/// Whether the seccomp filter's launcher `confine` can keep a process to its files with
+/// Landlock here (asked once): `Err` says why not (the kernel has none, a container refuses
+/// it, or `GAMEKIT_LANDLOCK=off` says not to try, as a check of that case does). Then users
+/// of their own still grade, and the report says what was missing ([`landlock_missing`]).
+pub fn landlock(confine: &Path) -> Result<(), String> {
+    LANDLOCK
+        .get_or_init(|| {
+            if std::env::var_os("GAMEKIT_LANDLOCK").is_some_and(|value| value == "off") {
+                return Err("turned off by GAMEKIT_LANDLOCK=off".into());
+            }
+            let said = Command::new(confine).arg("--landlock").current_dir("/").stdin(Stdio::null()).output();
+            let said = said.map_err(|error| error.to_string())?;
+            let why = String::from_utf8_lossy(&said.stdout).trim().to_owned();
+            if said.status.success() { Ok(()) } else { Err(why) }
+        })
+        .clone()
+}
+
+/// Why Landlock kept nothing in this grading, if it was asked and could not.
+pub fn landlock_missing() -> Option<String> {
+    LANDLOCK.get().and_then(|landlock| landlock.clone().err())
+}
+
+static LANDLOCK: std::sync::OnceLock<Result<(), String>> = std::sync::OnceLock::new();
+
 /// Where users of their own build and run unless `GAMEKIT_SCRATCH` says (`harness::scratch`):
 /// a cache, since a harness is built again when it is gone; only root may write there.
 pub const SCRATCH: &str = "/var/cache/gamekit";
@@ -623,7 +668,8 @@ fn end_user(user: u32) {
         }
         std::thread::sleep(Duration::from_millis(2));
     }
-    for shared in ["/tmp", "/var/tmp", "/dev/shm"] {
+    // Without Landlock, what it could write there (with it, it wrote in its own folders only).
+    for shared in ["/tmp", "/var/tmp", "/dev/shm", "/run/lock"] {
         for entry in std::fs::read_dir(shared).into_iter().flatten().flatten() {
             use std::os::unix::fs::MetadataExt;
             let path = entry.path();

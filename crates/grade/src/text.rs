@@ -34,7 +34,7 @@ impl Report {
         let headline = self.headline();
         let colour = if self.score >= self.max_score - 0.005 { Colour::Good } else { Colour::Bad };
         out.line_painted(&headline, colour, true);
-        out.wrapped("", self.isolation.short());
+        out.wrapped("", &self.isolation_short());
         if let Some(only) = &self.only {
             out.wrapped("", &format!("only the tests starting with {only} ran; the score counts only them"));
         }
