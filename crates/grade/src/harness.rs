@@ -108,17 +108,23 @@ pub fn scratch(kit: &Path, isolation: Isolation) -> Result<PathBuf, GradeError> 
     }
     let base =
         std::env::var_os("GAMEKIT_SCRATCH").map_or_else(|| PathBuf::from(crate::sandbox::SCRATCH), PathBuf::from);
+    scratch_in(&base, kit)
+}
+
+/// [`scratch`] in `base`: made if missing, refused unless it and every folder above it are
+/// root's (or the grader's) and closed to writing by others.
+fn scratch_in(base: &Path, kit: &Path) -> Result<PathBuf, GradeError> {
     use std::os::unix::fs::DirBuilderExt;
     // Others may pass through to their harness, never list or write.
-    let made = std::fs::DirBuilder::new().recursive(true).mode(0o711).create(&base);
+    let made = std::fs::DirBuilder::new().recursive(true).mode(0o711).create(base);
     made.map_err(GradeError::io(format!("cannot make {}", base.display())))?;
-    let _ = crate::sandbox::trusted(&base).map_err(|why| {
+    crate::sandbox::trusted(base).map_err(|why| {
         GradeError::Harness(format!(
             "{why}: set GAMEKIT_SCRATCH to a folder that only root may write, and every folder above it, \
              where gamekit keeps what users of their own build and run"
         ))
-    });
-    private_folder(&base, kit)
+    })?;
+    private_folder(base, kit)
 }
 
 /// The grader's own temporary folder in `scratch`, which no other user may enter: the
@@ -356,7 +362,7 @@ fn shared_probe(
     let mut args = args.to_vec();
     args.extend([template.join("Cargo.toml").into(), "--target-dir".into(), template.join("target").into()]);
     // Outside the sandbox: in `/`, so that Cargo reads no configuration but root's own.
-    let built = cargo_sandbox(Isolation::None, &template, &template, toolchain)
+    let built = cargo_sandbox(Isolation::None, Path::new("/"), &template, toolchain)
         .env("TMPDIR", tmp)
         .run(&toolchain.cargo_in(isolation), &args, b"", Limits::build())
         .map_err(GradeError::io("cannot run cargo"))?;
@@ -574,7 +580,7 @@ impl Toolchain {
     /// grader's own) as its temporary folder, and [`Toolchain::path`] as its `PATH`.
     fn outside(&self, tmp: &Path) -> Command {
         let mut command = Command::new(&self.cargo);
-        command.current_dir(tmp.parent().unwrap()).env_remove("RUSTFLAGS").env("TMPDIR", tmp).env("PATH", self.path());
+        command.current_dir("/").env_remove("RUSTFLAGS").env("TMPDIR", tmp).env("PATH", self.path());
         for (variable, path) in self.homes.iter().filter(|(_, path)| path.is_dir()) {
             command.env(variable, path);
         }
@@ -991,6 +997,34 @@ mod tests {
                 "work"
             ]
         );
+    }
+
+    /// The scratch folder of users of their own is never below a folder others may write:
+    /// root runs Cargo there, which reads configuration from every folder above it.
+    #[test]
+    fn a_scratch_folder_below_one_others_may_write_is_refused() {
+        let open = crate::scratch("harness-open-scratch");
+        std::fs::set_permissions(&open, std::fs::Permissions::from_mode(0o1777)).expect("opened");
+        let refused = scratch_in(&open.join("gamekit"), Path::new("/a/kit")).expect_err("below /tmp").to_string();
+        assert!(refused.contains("may be written by other users") && refused.contains("GAMEKIT_SCRATCH"), "{refused}");
+        std::fs::set_permissions(&open, std::fs::Permissions::from_mode(0o755)).expect("closed");
+        let taken = scratch_in(&open.join("gamekit"), Path::new("/a/kit"));
+        std::fs::remove_dir_all(&open).expect("removed");
+        // Below the system's temporary folder, itself open to all.
+        let below_tmp =
+            std::env::temp_dir().metadata().is_ok_and(|metadata| metadata.permissions().mode() & 0o002 != 0);
+        assert_eq!(taken.is_err(), below_tmp, "{taken:?}");
+    }
+
+    /// Cargo run outside a sandbox starts in `/`, whose folders above are none: never in a
+    /// harness, the kit or the scratch folder, where a configuration above could be another's.
+    #[test]
+    fn cargo_outside_a_sandbox_starts_in_the_root_folder() {
+        let toolchain = Toolchain::find().expect("a toolchain");
+        let command = toolchain.outside(Path::new("/grader/tmp"));
+        assert_eq!(command.get_current_dir(), Some(Path::new("/")));
+        let tmp = command.get_envs().find(|(name, _)| *name == "TMPDIR").and_then(|(_, value)| value);
+        assert_eq!(tmp, Some(std::ffi::OsStr::new("/grader/tmp")));
     }
 
     /// Users of their own build where no one else may have put or change anything: a folder
