@@ -137,10 +137,8 @@ fn exchange(function: &str, arguments: Vec<u8>) -> Result<Vec<u8>, String> {
             }
             Ok(None) => {
                 // The channel is out of step: the next call starts a probe afresh.
-                if let Some(mut probe) = PROBE.lock().unwrap_or_else(std::sync::PoisonError::into_inner).take() {
-                    let _ = probe.child.kill();
-                    let _ = probe.child.wait();
-                    reaped(probe.child.id());
+                if let Some(probe) = PROBE.lock().unwrap_or_else(std::sync::PoisonError::into_inner).take() {
+                    end(&probe.child);
                 }
                 failed_in_a_call_back();
                 return Err(nonsense(function));
@@ -195,45 +193,39 @@ fn failed_in_a_call_back() {
     }
 }
 
-/// The probe running now, for [`reap`].
-static RUNNING: std::sync::atomic::AtomicI32 = std::sync::atomic::AtomicI32::new(0);
+/// The probe started last, for [`reap`].
+static RUNNING: Mutex<Option<Arc<Mutex<Child>>>> = Mutex::new(None);
 
-/// Ends the probe `pid` when the judge exits (libtest exits without dropping the probe), and
-/// waits for it, so that it is neither left running nor left unreaped.
-fn reap_at_exit(pid: u32) {
+/// Ends the probe `child` when the judge exits (libtest exits without dropping the probe),
+/// and waits for it, so that it is neither left running nor left unreaped.
+fn reap_at_exit(child: &Arc<Mutex<Child>>) {
     static REGISTERED: std::sync::Once = std::sync::Once::new();
-    RUNNING.store(pid as i32, std::sync::atomic::Ordering::SeqCst);
-    // SAFETY: registers a function that only makes system calls.
+    *RUNNING.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(Arc::clone(child));
+    // SAFETY: registers a function that only ends a child process.
     REGISTERED.call_once(|| unsafe {
         sys::atexit(reap);
     });
 }
 
-/// The probe `pid` has been waited for: its number may now be another process's, which
-/// neither [`reap`] nor the output limit may signal.
-fn reaped(pid: u32) {
-    let _ = RUNNING.compare_exchange(
-        pid as i32,
-        0,
-        std::sync::atomic::Ordering::SeqCst,
-        std::sync::atomic::Ordering::SeqCst,
-    );
+extern "C" fn reap() {
+    if let Some(child) = RUNNING.lock().unwrap_or_else(std::sync::PoisonError::into_inner).take() {
+        end(&child);
+    }
 }
 
-extern "C" fn reap() {
-    let pid = RUNNING.swap(0, std::sync::atomic::Ordering::SeqCst);
-    if pid > 0 {
-        // SAFETY: a signal to, and a wait for, the judge's own child.
-        unsafe {
-            sys::kill(pid, sys::SIGKILL);
-            sys::waitpid(pid, std::ptr::null_mut(), 0);
-        }
-    }
+/// Kills the probe `child` and waits for it. Through the owned `Child`, never by its number:
+/// once it has been waited for, `Child::kill` signals nothing (the number may be another
+/// process's by then), and the lock keeps a kill and a wait from crossing.
+fn end(child: &Mutex<Child>) {
+    let mut child = child.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let _ = child.kill();
+    let _ = child.wait();
 }
 
 /// A running probe.
 struct Probe {
-    child: Child,
+    /// Shared with the thread that reads its stderr, which kills it past the output limit.
+    child: Arc<Mutex<Child>>,
     requests: ChildStdin,
     answers: std::io::BufReader<ChildStdout>,
     /// The end of what the submission printed, and whether it printed past the limit.
@@ -268,9 +260,11 @@ impl Probe {
             .stderr(Stdio::piped())
             .spawn()
             .unwrap_or_else(|error| panic!("cannot start the probe {program}: {error}"));
-        reap_at_exit(child.id());
+        let (stderr, requests, answers) = (child.stderr.take(), child.stdin.take(), child.stdout.take());
+        let child = Arc::new(Mutex::new(child));
+        reap_at_exit(&child);
         let printed = Arc::new(Mutex::new(Printed::default()));
-        let (stderr, keep, pid) = (child.stderr.take(), Arc::clone(&printed), child.id());
+        let (keep, killer) = (Arc::clone(&printed), Arc::clone(&child));
         let output_limit = limits.1 << 20;
         std::thread::spawn(move || {
             let (Some(mut stderr), mut total, mut chunk) = (stderr, 0u64, [0; 8192]) else { return };
@@ -282,40 +276,35 @@ impl Probe {
                     let cut = printed.tail.len() - (64 << 10);
                     printed.tail.drain(..cut);
                 }
-                // Only while it is the probe running and not yet waited for (see `reaped`).
-                if total > output_limit
-                    && !printed.over
-                    && RUNNING.load(std::sync::atomic::Ordering::SeqCst) == pid as i32
-                {
+                if total > output_limit && !printed.over {
                     printed.over = true;
-                    // SAFETY: a signal to the probe's process, which this judge started.
-                    // Reading goes on, so that the probe dies of it rather than of a closed
-                    // pipe (its code would panic there, and answer with that).
-                    unsafe { sys::kill(pid as i32, sys::SIGKILL) };
+                    // Through the owned child: nothing is signalled once it has been waited
+                    // for. Reading goes on, so that the probe dies of the kill rather than of
+                    // a closed pipe (its code would panic there, and answer with that).
+                    let _ = killer.lock().unwrap_or_else(std::sync::PoisonError::into_inner).kill();
                 }
             }
         });
-        let requests = child.stdin.take().expect("a piped stdin");
-        let answers = std::io::BufReader::new(child.stdout.take().expect("a piped stdout"));
+        let requests = requests.expect("a piped stdin");
+        let answers = std::io::BufReader::new(answers.expect("a piped stdout"));
         Probe { child, requests, answers, printed, limits }
     }
 
     /// What ended the probe while it answered `function`, in a student's terms.
-    fn fate(mut self, function: &str) -> String {
+    fn fate(self, function: &str) -> String {
         drop(self.requests);
         let deadline = Instant::now() + Duration::from_secs(1);
         let status = loop {
-            match self.child.try_wait() {
+            let waited = self.child.lock().unwrap_or_else(std::sync::PoisonError::into_inner).try_wait();
+            match waited {
                 Ok(Some(status)) => break Some(status),
                 Ok(None) if Instant::now() < deadline => std::thread::sleep(Duration::from_millis(5)),
                 _ => {
-                    let _ = self.child.kill();
-                    let _ = self.child.wait();
+                    end(&self.child);
                     break None;
                 }
             }
         };
-        reaped(self.child.id());
         std::thread::sleep(Duration::from_millis(20));
         let printed = self.printed.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         let said = String::from_utf8_lossy(&printed.tail);

@@ -5,12 +5,7 @@
 
 use std::ffi::c_int;
 
-/// `SIGKILL`, the same on every Unix.
-pub const SIGKILL: c_int = 9;
-
 unsafe extern "C" {
     pub fn dup2(old: c_int, new: c_int) -> c_int;
-    pub fn kill(pid: c_int, signal: c_int) -> c_int;
-    pub fn waitpid(pid: c_int, status: *mut c_int, options: c_int) -> c_int;
     pub fn atexit(function: extern "C" fn()) -> c_int;
 }
