@@ -584,7 +584,7 @@ struct Outputs {
 
 fn grade_command(options: Options, outputs: Outputs) -> ExitCode {
     let Outputs { verbose, json, gradescope, classroom, fail_under } = outputs;
-    let what = options.submission.as_ref().map_or("the reference solution".to_owned(), |dir| dir.display().to_string());
+    let what = options.submission.as_ref().map_or("the reference solution".to_owned(), |dir| grade::shown::path(dir));
     let bar = indicatif::ProgressBar::new_spinner();
     bar.set_message(format!("taking in {what}"));
     bar.enable_steady_tick(std::time::Duration::from_millis(120));
@@ -642,7 +642,7 @@ fn grade_command(options: Options, outputs: Outputs) -> ExitCode {
 fn batch_command(batch: &gamekit::grade::batch::Batch) -> ExitCode {
     use gamekit::grade::batch::Event;
     let bar = indicatif::ProgressBar::new_spinner();
-    bar.set_message(format!("grading {}", batch.submissions.display()));
+    bar.set_message(format!("grading {}", gamekit::grade::shown::path(&batch.submissions)));
     bar.enable_steady_tick(std::time::Duration::from_millis(120));
     let run = gamekit::grade::batch::run(batch, |event| match event {
         Event::Started(count) => {

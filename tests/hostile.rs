@@ -11,7 +11,8 @@
 //! namespaces). One check a mode runs in the quick tier, `cargo test --workspace`; the rest
 //! in the full one (`-- --include-ignored`).
 
-use gamekit::grade::sandbox::{Isolation, SANDBOX_USER_IDS, is_root};
+use gamekit::grade::sandbox::{Isolation, is_root};
+use gamekit::grade::users::SANDBOX_USER_IDS;
 use gamekit::grade::{self, Options, Report, Status};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -1152,7 +1153,7 @@ fn plant_as_another_user(ran: &Path) -> Vec<(PathBuf, Vec<&'static str>)> {
     let open = |dir: &Path| std::fs::metadata(dir).is_ok_and(|metadata| metadata.permissions().mode() & 0o002 != 0);
     let mut folders: Vec<PathBuf> = ["/tmp", "/var/tmp", "/dev/shm", "/run/lock"].map(PathBuf::from).into();
     let home = std::env::var_os("HOME").map(PathBuf::from).unwrap_or_default();
-    for start in [Path::new(KIT), Path::new(gamekit::grade::sandbox::SCRATCH), &home] {
+    for start in [Path::new(KIT), Path::new(gamekit::grade::places::SCRATCH), &home] {
         folders.extend(start.ancestors().filter(|dir| open(dir)).map(Path::to_owned));
     }
     folders.sort();
@@ -1266,4 +1267,180 @@ fn as_users_of_their_own_a_probe_opens_only_its_own_files() {
         assert!(opened.iter().any(|opened| opened.contains(what)), "without Landlock, {what}: {opened:?}");
     }
     assert_eq!(open.score, 0.0);
+}
+
+/// Every character that would act on a terminal, a reader or a spreadsheet rather than show:
+/// the control characters (C0, DEL, C1) and those that reorder text (bidirectional
+/// overrides and isolates, the line and paragraph separators).
+fn acting() -> impl Iterator<Item = char> {
+    let reordering = ['\u{061c}', '\u{200e}', '\u{200f}', '\u{2028}', '\u{2029}'];
+    (0..0x20u32)
+        .chain(0x7f..0xa0)
+        .chain(0x202a..0x202f)
+        .chain(0x2066..0x206a)
+        .filter_map(char::from_u32)
+        .chain(reordering)
+}
+
+/// What of `text` acts rather than shows: every [`acting`] character but a line break and a
+/// tab.
+fn acts(text: &str) -> Vec<char> {
+    let acting: Vec<char> = acting().filter(|c| *c != '\n' && *c != '\t').collect();
+    text.chars().filter(|c| acting.contains(c)).collect()
+}
+
+/// The strings of a JSON value, all of them.
+fn json_strings(value: &serde_json::Value, found: &mut Vec<String>) {
+    match value {
+        serde_json::Value::String(text) => found.push(text.clone()),
+        serde_json::Value::Array(values) => values.iter().for_each(|value| json_strings(value, found)),
+        serde_json::Value::Object(map) => {
+            for (key, value) in map {
+                found.push(key.clone());
+                json_strings(value, found);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Asserts that nothing in the files under `dir` (their names included; the submissions'
+/// kept sources, their own code, left out) acts: text as it is, JSON as its strings read.
+fn assert_nothing_acts_in(dir: &Path, isolation: Isolation) {
+    for entry in std::fs::read_dir(dir).expect("a folder of the class").flatten() {
+        let path = entry.path();
+        let name = entry.file_name().to_string_lossy().into_owned();
+        assert_eq!(acts(&name), [], "{isolation:?}: the name {path:?}");
+        if path.is_dir() {
+            if name != "sources" {
+                assert_nothing_acts_in(&path, isolation);
+            }
+            continue;
+        }
+        let text = String::from_utf8_lossy(&std::fs::read(&path).expect("a file of the class")).into_owned();
+        let mut strings = vec![text.clone()];
+        if name.ends_with(".json") {
+            json_strings(&serde_json::from_str(&text).expect("JSON"), &mut strings);
+        }
+        for text in strings {
+            assert_eq!(acts(&text), [], "{isolation:?}: {path:?} holds {text:?}");
+        }
+    }
+}
+
+/// A submission whose folder's name, package name, panic messages and program output hold
+/// every character that acts ([`acting`]): graded alone and in a batch, in bubblewrap and
+/// as users of their own, none of them reaches the terminal (the command's output), a
+/// report, the gradebook, the summary, the class page, a similar pair's page, or the
+/// Gradescope and Classroom results as itself, only as an escape (`\e`): the one gate.
+#[test]
+#[cfg_attr(no_bubblewrap, ignore = "bubblewrap cannot make namespaces here (seen when the checks were built)")]
+#[cfg_attr(not(no_bubblewrap), ignore = "full tier: cargo test --workspace -- --include-ignored")]
+fn no_byte_a_submission_brings_reaches_a_terminal_a_report_or_a_sheet_as_itself() {
+    require_bubblewrap();
+    let _one = one_at_a_time();
+    let all: String = acting().collect();
+    let in_source: String = acting().map(|c| format!("\\u{{{:x}}}", c as u32)).collect();
+    let spoken = format!(
+        "{{\n        let all = \"{in_source}\";\n        print!(\"{{all}}\");\n        eprint!(\"{{all}}\");\n        \
+         panic!(\"{{all}}\")\n    }}"
+    );
+    // Code of its own, long enough to be a similar pair's with a copy, a comment of it raw.
+    let own = "pub fn tangle(seed: u64) -> u64 {\n    let (mut x, mut total) = (seed, 0u64);\n    \
+               for round in 0..17 {\n        x ^= x << 13;\n        x ^= x >> 7;\n        x ^= x << 17; \
+               // \u{1b}]0;retitled\u{7}\u{1b}[2J\n        total = total.wrapping_add(x.rotate_left(round) ^ 0x9e37);\n        \
+               if total % 3 == 0 { total /= 3 } else { total = total.wrapping_mul(5) }\n    }\n    total\n}\n";
+    let eve = hostile_handout(
+        "tictactoe",
+        "acting",
+        &[
+            ("src/lib.rs", "mod provided;", "mod provided;\npub mod own;"),
+            ("src/lib.rs", "todo!(\"computer_move(board = {board:?}, computer = {computer:?})\")", &spoken),
+            ("src/lib.rs", "todo!(\"play(console = {console:?}, computer = {computer:?})\")", &spoken),
+        ],
+        &[("src/own.rs", own)],
+    );
+    let plain = hostile_handout("tictactoe", "acting-plain", &[], &[]);
+    // Every byte a file's name may hold (not NUL, not `/`).
+    let named = |name: &str| format!("{name}{}", all.replace('\0', ""));
+    for isolation in isolations() {
+        let root = Path::new(KIT).join("target").join("hostile").join(format!("acting-{isolation:?}"));
+        let _ = std::fs::remove_dir_all(&root);
+        let (class, out) = (root.join("class"), root.join("graded"));
+        std::fs::create_dir_all(&class).expect("a class");
+        let copy = |from: &Path, to: &Path| {
+            let status = std::process::Command::new("cp").arg("-r").arg(from).arg(to).status().expect("cp");
+            assert!(status.success(), "copied");
+        };
+        let (one, two) = (class.join(named("eve")), class.join(named("eve two")));
+        copy(&eve, &one);
+        copy(&eve, &two);
+        // A package named with them, in TOML's escapes; and one raw, which is not TOML.
+        let (named_so, raw) = (class.join(named("frank")), class.join(named("grace")));
+        // The handout itself: its code shared by four of four would be the class's own.
+        copy(&plain, &named_so);
+        copy(&plain, &raw);
+        let manifest = std::fs::read_to_string(eve.join("Cargo.toml")).expect("a manifest");
+        let escaped: String = all.chars().map(|c| format!("\\U{:08X}", c as u32)).collect();
+        let names = |name: &str| manifest.replacen("name = \"tictactoe\"", &format!("name = \"{name}\""), 1);
+        std::fs::write(named_so.join("Cargo.toml"), names(&format!("tictactoe{escaped}"))).expect("a manifest");
+        std::fs::write(raw.join("Cargo.toml"), names(&format!("tictactoe{all}"))).expect("a manifest");
+
+        let mut said = Vec::new();
+        let run = |args: &[&std::ffi::OsStr], said: &mut Vec<String>| {
+            let ran = gamekit_command(isolation, args).output().expect("gamekit runs");
+            said.push(String::from_utf8_lossy(&ran.stdout).into_owned() + &String::from_utf8_lossy(&ran.stderr));
+            ran.status.code()
+        };
+        let results = ["report.json", "gradescope.json", "classroom.json"].map(|name| root.join(name));
+        let alone = |submission: &Path, said: &mut Vec<String>| {
+            let args = [
+                "grade".as_ref(),
+                "tictactoe".as_ref(),
+                submission.as_os_str(),
+                "--json".as_ref(),
+                results[0].as_os_str(),
+                "--gradescope".as_ref(),
+                results[1].as_os_str(),
+                "--classroom".as_ref(),
+                results[2].as_os_str(),
+            ];
+            let code = run(&args, said);
+            let mut strings = Vec::new();
+            for result in results.iter().filter(|result| result.exists()) {
+                let value = serde_json::from_slice(&std::fs::read(result).expect("a result")).expect("JSON");
+                json_strings(&value, &mut strings);
+                std::fs::remove_file(result).expect("removed");
+            }
+            (code, strings)
+        };
+        let (code, strings) = alone(&one, &mut said);
+        assert_eq!(code, Some(0), "{isolation:?}: graded: {said:?}");
+        assert!(strings.len() > 20, "{isolation:?}: the results: {strings:?}");
+        for text in strings.iter().chain(&said) {
+            assert_eq!(acts(text), [], "{isolation:?}: alone, {text:?}");
+        }
+        assert!(said[0].contains("\\x1a\\e\\x1c"), "{isolation:?}: the panic is shown, escaped: {}", said[0]);
+        for wrong in [&named_so, &raw] {
+            let (code, strings) = alone(wrong, &mut said);
+            assert_eq!(code, Some(2), "{isolation:?}: not graded: {said:?}");
+            for text in strings.iter().chain(said.last()) {
+                assert_eq!(acts(text), [], "{isolation:?}: alone, {text:?}");
+            }
+        }
+        assert!(said[1].contains("tictactoe\\0\\x01"), "{isolation:?}: the package is named, escaped: {}", said[1]);
+
+        said.clear();
+        let args = ["grade".as_ref(), "tictactoe".as_ref(), "--batch".as_ref(), class.as_os_str(), "--out".as_ref()];
+        let code = run(&[&args[..], &[out.as_os_str(), "-j".as_ref(), "2".as_ref()]].concat(), &mut said);
+        assert_eq!(code, Some(0), "{isolation:?}: the batch said {said:?}");
+        assert_eq!(acts(&said[0]), [], "{isolation:?}: the batch said {:?}", said[0]);
+        assert_nothing_acts_in(&out, isolation);
+        let gradebook = std::fs::read_to_string(out.join("gradebook.csv")).expect("the gradebook");
+        assert!(gradebook.contains("eve\\x01\\x02"), "{isolation:?}: the ids are shown, escaped:\n{gradebook}");
+        assert_eq!(gradebook.matches("not graded: ").count(), 2, "{isolation:?}: frank and grace:\n{gradebook}");
+        let pages = std::fs::read_dir(out.join("similarity")).map_or(0, |pages| pages.count());
+        assert!(pages > 0, "{isolation:?}: eve and eve two are a similar pair, with a page");
+        let _ = std::fs::remove_dir_all(&root);
+    }
 }

@@ -44,7 +44,9 @@ pub enum Event<'a> {
     Done(&'a Graded),
 }
 
-/// The submissions in `dir`: its folders and zips (not hidden ones), by name, with their ids.
+/// The submissions in `dir`: its folders and zips (not hidden ones), by name, with their ids:
+/// each its name as the one gate shows it ([`crate::shown::line`]: a student may choose it),
+/// one that is still another's given a number after it.
 pub fn submissions(dir: &Path) -> Result<Vec<(String, PathBuf)>, BatchError> {
     let entries = std::fs::read_dir(dir).map_err(BatchError::io(format!("cannot read {}", dir.display())))?;
     let mut found: Vec<(String, PathBuf)> = entries
@@ -55,7 +57,7 @@ pub fn submissions(dir: &Path) -> Result<Vec<(String, PathBuf)>, BatchError> {
             let name = entry.file_name().to_string_lossy().into_owned();
             let zip = path.is_file() && name.to_ascii_lowercase().ends_with(".zip");
             let kept = (path.is_dir() && name != "__MACOSX") || zip;
-            kept.then(|| (if zip { name[..name.len() - 4].to_owned() } else { name }, path))
+            kept.then(|| (id(if zip { &name[..name.len() - 4] } else { &name }), path))
         })
         .collect();
     found.sort();
@@ -63,7 +65,17 @@ pub fn submissions(dir: &Path) -> Result<Vec<(String, PathBuf)>, BatchError> {
     let ids: Vec<String> = found.iter().map(|(id, _)| id.clone()).collect();
     for (id, path) in &mut found {
         if ids.iter().filter(|other| *other == id).count() > 1 {
-            *id = path.file_name().map(|name| name.to_string_lossy().into_owned()).unwrap_or_default();
+            *id = path.file_name().map(|name| self::id(&name.to_string_lossy())).unwrap_or_default();
+        }
+    }
+    // Names alike once shown (or once not UTF-8): `x` and `x~2`.
+    let mut taken = std::collections::BTreeSet::new();
+    for (id, _) in &mut found {
+        let mut number = 1;
+        let name = id.clone();
+        while !taken.insert(id.clone()) {
+            number += 1;
+            *id = format!("{name}~{number}");
         }
     }
     if found.is_empty() {
@@ -71,6 +83,28 @@ pub fn submissions(dir: &Path) -> Result<Vec<(String, PathBuf)>, BatchError> {
     }
     Ok(found)
 }
+
+/// The id of a submission named `name`: its name as the one gate shows it, cut to at most
+/// [`ID_BYTES`] bytes (an escape takes several), so that it always names a folder.
+fn id(name: &str) -> String {
+    let shown = crate::shown::line(name);
+    if shown.len() <= ID_BYTES {
+        return shown;
+    }
+    // Whole escapes only, and `…` after them.
+    let mut cut = String::new();
+    for c in name.chars() {
+        let one = crate::shown::line(c.encode_utf8(&mut [0; 4]));
+        if cut.len() + one.len() > ID_BYTES - '…'.len_utf8() {
+            break;
+        }
+        cut.push_str(&one);
+    }
+    cut + "…"
+}
+
+/// The most bytes of an id: a file name may have 255, and the id may gain a number (`~2`).
+const ID_BYTES: usize = 200;
 
 /// Where submissions run as users of their own (in bubblewrap they see nothing of it), closes
 /// the `out` folder to every other user (chmod go-rwx), so that no submission reads another's
@@ -124,7 +158,7 @@ pub fn run(batch: &Batch, event: impl Fn(Event) + Sync) -> Result<Class, BatchEr
                 .downcast_ref::<String>()
                 .cloned()
                 .or_else(|| panic.downcast_ref::<&str>().map(|s| (*s).to_owned()));
-            let why = format!("the grader failed on it: {}", why.unwrap_or_default());
+            let why = crate::shown::lines(&format!("the grader failed on it: {}", why.unwrap_or_default()));
             let seconds = started.elapsed().as_secs_f64();
             Ok(Graded { id: id.clone(), report: Err(why), reused: false, seconds, timing: None })
         })?;
@@ -301,6 +335,24 @@ mod tests {
         assert!(refused.contains("other users may write this folder") && refused.contains("chmod go-w"), "{refused}");
         assert!(closed_to_submissions(&out, Isolation::Bubblewrap).is_ok());
         std::fs::remove_dir_all(out).expect("removed");
+    }
+
+    /// A submission's id is its name as the one gate shows it, and each is its own: one
+    /// shown alike to another's (a `\e` typed, an ESC) gets a number.
+    #[test]
+    fn ids_are_names_shown_and_never_alike() {
+        let class = crate::scratch("batch-ids");
+        let long = "\x1b".repeat(250);
+        for name in ["alice", "alice.zip", "a\x1b[2Jb", "a\\e[2Jb", "c\nd", ".hidden", &long, &format!("{long}x")] {
+            let path = class.join(name);
+            if name.ends_with(".zip") { std::fs::write(path, "") } else { std::fs::create_dir(path) }.expect("made");
+        }
+        let ids: Vec<String> = submissions(&class).expect("a class").into_iter().map(|(id, _)| id).collect();
+        let cut = format!("{}…", "\\e".repeat(98));
+        assert_eq!(ids, [&cut, &format!("{cut}~2"), "a\\e[2Jb", "a\\e[2Jb~2", "alice", "alice.zip", "c\\nd"]);
+        let refused = submissions(&class.join("c\nd")).expect_err("empty").to_string();
+        assert!(refused.contains("c\\nd: no submission"), "{refused}");
+        std::fs::remove_dir_all(class).expect("removed");
     }
 
     fn tree_digest(dir: &Path) -> String {

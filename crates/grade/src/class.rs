@@ -16,7 +16,7 @@
 pub use crate::graded::{Graded, Timing};
 pub use crate::tally::Change;
 
-use crate::graded::id_cell;
+use crate::shown::cell;
 use crate::tally::{self, Book, Scores};
 use crate::{BatchError, Rubric};
 use crate::{page, similar};
@@ -167,9 +167,9 @@ fn write_gradebook(path: &Path, rubric: &Rubric, graded: &[Graded]) -> Result<()
     header.extend(["status".to_owned(), "seconds".to_owned()]);
     let rows = graded.iter().map(|one| {
         let (score, groups) = one.points(rubric);
-        let mut row = vec![id_cell(&one.id).into_owned(), score];
+        let mut row = vec![cell(&one.id).into_owned(), score];
         row.extend(groups.into_iter().map(|(_, points)| points));
-        row.extend([one.status(), format!("{:.1}", one.seconds)]);
+        row.extend([cell(&one.status()).into_owned(), format!("{:.1}", one.seconds)]);
         row
     });
     let text = crate::output::csv(std::iter::once(header).chain(rows))?;
@@ -184,7 +184,7 @@ fn write_changes(path: &Path, changes: &[Change]) -> Result<(), BatchError> {
         let groups: Vec<String> =
             change.groups.iter().map(|(prefix, old, new)| format!("{prefix} {old} -> {new}")).collect();
         vec![
-            id_cell(&change.id).into_owned(),
+            cell(&change.id).into_owned(),
             change.old.clone().unwrap_or_default(),
             change.new.clone().unwrap_or_default(),
             change.direction().to_owned(),

@@ -6,6 +6,7 @@ use crate::locate;
 use crate::reference;
 use crate::run;
 use crate::sandbox::{self, Isolation};
+use crate::shown;
 use crate::{GradeError, Report, Rubric, Status, TestResult};
 use std::path::{Path, PathBuf};
 
@@ -69,9 +70,10 @@ pub fn clean(kit: &Path, assignment: &str, submission: &Path) {
     let kit = kit.canonicalize().unwrap_or_else(|_| kit.to_owned());
     let submission = submission.canonicalize().unwrap_or_else(|_| submission.to_owned());
     if let Ok(place) = harness::Place::of(&kit, assignment, &submission, Isolation::detect()) {
-        for dir in [place.dir, place.work] {
+        for dir in [&place.dir, &place.work] {
             let _ = std::fs::remove_dir_all(dir);
         }
+        crate::users::forget_harness(&place.dir);
     }
 }
 
@@ -121,9 +123,9 @@ fn grade_telling(options: &Options, progress: &mut dyn FnMut(Progress)) -> Resul
     }
     let place = harness::Place::of(&kit, &rubric.assignment, &submission, isolation)?;
     let intake = intake::take(&kit, &rubric.package, &submission, &place.work)?;
-    report.notes = intake.notes;
+    report.notes = intake.notes.iter().map(|note| shown::line(note)).collect();
     if let Some(found) = locate::where_found(&upload, &submission, &locate::unpack_dir(&kit, &upload)) {
-        report.notes.insert(0, format!("graded the crate found in the upload: {found}"));
+        report.notes.insert(0, shown::line(&format!("graded the crate found in the upload: {found}")));
     }
     progress(Progress::Building);
     let built = harness::build(&kit, &rubric, &intake.crate_dir, &place, isolation)?;
@@ -133,7 +135,7 @@ fn grade_telling(options: &Options, progress: &mut dyn FnMut(Progress)) -> Resul
     let built = match built {
         Ok(built) => built,
         Err(compiler_errors) => {
-            report.build_errors = Some(compiler_errors);
+            report.build_errors = Some(shown::lines(&compiler_errors));
             return Ok(report);
         }
     };
@@ -193,7 +195,7 @@ fn grade_telling(options: &Options, progress: &mut dyn FnMut(Progress)) -> Resul
                 status: outcome.status,
                 seconds: outcome.seconds,
                 unchecked_until: None,
-                explanation: outcome.explanation.clone(),
+                explanation: shown::lines(&outcome.explanation),
             };
             progress(Progress::Tested(&result));
             result

@@ -118,23 +118,6 @@ pub(crate) fn keep_sources(crate_dir: &Path, dir: &Path) -> Result<(), BatchErro
     Ok(())
 }
 
-/// The submission `id` as a cell of the class's CSV files: an id that begins with `=`, `+`,
-/// `-`, `@`, a tab or a carriage return gets a `'` before it, so that a spreadsheet shows it
-/// as text rather than running it as a formula (an id is a folder's name, which the student
-/// may choose); so does one that begins with `'`, so that [`id_of_cell`] reads every id back
-/// as it was.
-pub(crate) fn id_cell(id: &str) -> std::borrow::Cow<'_, str> {
-    if id.starts_with(AS_TEXT) { format!("'{id}").into() } else { id.into() }
-}
-
-/// The id a cell written by [`id_cell`] holds.
-pub(crate) fn id_of_cell(cell: &str) -> &str {
-    cell.strip_prefix('\'').filter(|id| id.starts_with(AS_TEXT)).unwrap_or(cell)
-}
-
-/// What an id's cell begins with `'` for: what starts a formula, and `'` itself.
-const AS_TEXT: [char; 7] = ['=', '+', '-', '@', '\t', '\r', '\''];
-
 /// The folder of the submission `id` in `out`.
 pub(crate) fn submission_dir(out: &Path, id: &str) -> PathBuf {
     out.join("submissions").join(id)
@@ -143,21 +126,6 @@ pub(crate) fn submission_dir(out: &Path, id: &str) -> PathBuf {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// An id a spreadsheet would run as a formula is written as text, and read back as it
-    /// was; every other id is written as it is.
-    #[test]
-    fn an_id_that_looks_like_a_formula_is_written_as_text() {
-        for id in ["=HYPERLINK(\"http://x\",\"y\")", "+1", "-2+3", "@SUM(A1)", "\tx", "\rx", "'quoted", "'=x"] {
-            let cell = id_cell(id);
-            assert_eq!(cell, format!("'{id}"), "{id:?}");
-            assert_eq!(id_of_cell(&cell), id);
-        }
-        for id in ["alice", "a=b", "", "bob's"] {
-            assert_eq!(id_cell(id), id);
-            assert_eq!(id_of_cell(id), id);
-        }
-    }
 
     /// What a batch keeps of a submission for the similarity is read outside any sandbox:
     /// a hostile submission must not make it copy what is not its own code.

@@ -81,7 +81,7 @@ impl Place {
             package: format!("gamekit-grade-{id}"),
             work: scratch.join("work").join(&id),
             shared_target: kit.join("target").join("grade").join("target"),
-            user: crate::sandbox::harness_user(hash),
+            user: crate::users::harness_user(&scratch.join(&id)),
             tmp,
             probes,
         })
@@ -90,7 +90,7 @@ impl Place {
 
 /// Where harnesses and copies of submissions go: the kit's `target/grade/`, or, where
 /// sandboxes are users of their own, a folder of the grader's in
-/// [`SCRATCH`](crate::sandbox::SCRATCH) (or the folder
+/// [`SCRATCH`](crate::places::SCRATCH) (or the folder
 /// `GAMEKIT_SCRATCH` names): `gamekit-<hash of the kit's path>/`. Those users must reach
 /// their harness, and nothing of the kit: the kit may lie where they cannot pass (a home of
 /// mode 700), and is made so ([`protect_kit`](crate::sandbox::protect_kit)).
@@ -106,9 +106,7 @@ pub fn scratch(kit: &Path, isolation: Isolation) -> Result<PathBuf, GradeError> 
     if isolation != Isolation::Users {
         return Ok(kit.join("target").join("grade"));
     }
-    let base =
-        std::env::var_os("GAMEKIT_SCRATCH").map_or_else(|| PathBuf::from(crate::sandbox::SCRATCH), PathBuf::from);
-    scratch_in(&base, kit)
+    scratch_in(&crate::places::scratch_base(), kit)
 }
 
 /// [`scratch`] in `base`: made if missing, refused unless it and every folder above it are
@@ -118,7 +116,7 @@ fn scratch_in(base: &Path, kit: &Path) -> Result<PathBuf, GradeError> {
     // Others may pass through to their harness, never list or write.
     let made = std::fs::DirBuilder::new().recursive(true).mode(0o711).create(base);
     made.map_err(GradeError::io(format!("cannot make {}", base.display())))?;
-    crate::sandbox::trusted(base).map_err(|why| {
+    crate::places::trusted(base).map_err(|why| {
         GradeError::Harness(format!(
             "{why}: set GAMEKIT_SCRATCH to a folder that only root may write, and every folder above it, \
              where gamekit keeps what users of their own build and run"
@@ -561,7 +559,7 @@ impl Toolchain {
         if crate::sandbox::is_root() {
             let homes = homes.iter().map(|(_, home)| home).filter(|home| home.exists());
             for path in std::iter::once(&cargo).chain(homes) {
-                crate::sandbox::trusted(path).map_err(|why| {
+                crate::places::trusted(path).map_err(|why| {
                     GradeError::Harness(format!(
                         "{why}: the grader runs {} as root, so it and Cargo's homes must be where only root \
                          may write (every folder above them too)",
@@ -588,10 +586,10 @@ impl Toolchain {
     }
 
     /// Cargo's folder (where it finds rustc), then those of the grader's `PATH` that no
-    /// other user may write ([`trusted`](crate::sandbox::trusted)).
+    /// other user may write ([`trusted`](crate::places::trusted)).
     fn path(&self) -> OsString {
         let path = std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default())
-            .filter(|dir| crate::sandbox::trusted(dir).is_ok())
+            .filter(|dir| crate::places::trusted(dir).is_ok())
             .collect::<Vec<_>>();
         let path = self.cargo.parent().map(Path::to_owned).into_iter().chain(path);
         std::env::join_paths(path).unwrap_or_default()

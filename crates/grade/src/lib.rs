@@ -14,6 +14,8 @@
 //!    `crates/remote/<assignment>`, outside the sandbox, once per kit.
 //! 3. Every test runs in its own process with limits, several at once (`run.rs`): the judge
 //!    outside the sandbox, calling the probe inside it.
+//!    Every text the submission brings (its id, names, messages, output) passes one gate
+//!    (`shown.rs`) before a report or an error keeps it: none acts on a terminal or a sheet.
 //! 4. The rubric (`fixtures/<assignment>/rubric.toml`) shares each group's points among its
 //!    tests; the [`Report`] says why every lost point was lost and how the submission was
 //!    isolated, as text (`text.rs`), JSON, Gradescope's `results.json` or Classroom's result.
@@ -48,14 +50,17 @@ pub mod manifest;
 pub mod merge;
 mod output;
 mod page;
+pub mod places;
 mod reference;
 mod report;
 mod rubric;
 mod run;
 pub mod sandbox;
+pub mod shown;
 mod similar;
 mod tally;
 mod text;
+pub mod users;
 mod walk;
 
 pub use error::{BatchError, GradeError};

@@ -274,11 +274,11 @@ fn lines(id: &str, files: &[File], lines: &Lines) -> Markup {
         .enumerate()
         .skip(lines.first.saturating_sub(1))
         .take((lines.last + 1).saturating_sub(lines.first.max(1)))
-        .map(|(number, line)| format!("{:>4}  {line}\n", number + 1))
+        .map(|(number, line)| format!("{:>4}  {}\n", number + 1, crate::shown::lines(line)))
         .collect();
     html! {
         div {
-            strong { (id) } " " code { (lines.file) } " lines " (lines.first) "–" (lines.last)
+            strong { (id) } " " code { (crate::shown::line(&lines.file)) } " lines " (lines.first) "–" (lines.last)
             pre { (shown) }
         }
     }

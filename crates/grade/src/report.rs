@@ -72,6 +72,8 @@ impl TestResult {
 #[derive(Debug, Clone, Serialize, serde::Deserialize)]
 pub struct Report {
     pub assignment: String,
+    /// The crate graded; in JSON as the one gate shows it (its folder's name is a student's).
+    #[serde(serialize_with = "shown_path")]
     pub submission: PathBuf,
     /// The points earned: the sum of the tests' points.
     pub score: f64,
@@ -149,6 +151,10 @@ impl Report {
     pub(super) fn headline(&self) -> String {
         format!("{}: {} out of {} points", self.assignment, round(self.score), round(self.max_score))
     }
+}
+
+fn shown_path<S: serde::Serializer>(path: &Path, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.serialize_str(&crate::shown::path(path))
 }
 
 /// Rounded to hundredths, as the table shows points.

@@ -1,7 +1,8 @@
 //! Running the suite's tests, each in a sandbox of its own with limits.
 
 use crate::harness::Built;
-use crate::sandbox::{Isolation, Limit, Limits, Ran, Sandbox, new_user};
+use crate::sandbox::{Isolation, Limit, Limits, Ran, Sandbox};
+use crate::users::new_user;
 use crate::{GradeError, Status};
 use gamekit_testkit::panic_message;
 use std::ffi::OsString;

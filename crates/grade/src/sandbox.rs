@@ -26,7 +26,6 @@ use std::ffi::OsString;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitStatus, Stdio};
-use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 use wait_timeout::ChildExt;
@@ -127,32 +126,11 @@ const SYSTEM_PATH: [&str; 6] = ["/usr/local/sbin", "/usr/local/bin", "/usr/sbin"
 /// that only root (or the grader) may change; else its bare name, which then fails to run
 /// or is found as the grader's `PATH` says (a system without any of them).
 pub fn system_program(name: &str) -> PathBuf {
-    let found =
-        SYSTEM_PATH.iter().map(|dir| Path::new(dir).join(name)).find(|path| path.is_file() && trusted(path).is_ok());
+    let found = SYSTEM_PATH
+        .iter()
+        .map(|dir| Path::new(dir).join(name))
+        .find(|path| path.is_file() && crate::places::trusted(path).is_ok());
     found.unwrap_or_else(|| PathBuf::from(name))
-}
-
-/// Whether `path` (a link read as what it leads to) and every folder above it are root's
-/// or the grader's own, and writable by no one else: so no other user, a submission's
-/// among them, can have put it there or change it. A sticky world-writable folder (`/tmp`)
-/// is refused too: anyone may create a name in it before the grader does.
-///
-/// # Errors
-/// The first folder or file that is not, and why.
-pub fn trusted(path: &Path) -> Result<(), String> {
-    use std::os::unix::fs::{MetadataExt, PermissionsExt};
-    let real = std::fs::canonicalize(path).map_err(|error| format!("{}: {error}", path.display()))?;
-    let grader = nix::unistd::geteuid().as_raw();
-    for each in real.ancestors() {
-        let metadata = std::fs::metadata(each).map_err(|error| format!("{}: {error}", each.display()))?;
-        if metadata.uid() != 0 && metadata.uid() != grader {
-            return Err(format!("{} is another user's", each.display()));
-        }
-        if metadata.permissions().mode() & 0o022 != 0 {
-            return Err(format!("{} may be written by other users", each.display()));
-        }
-    }
-    Ok(())
 }
 
 /// Whether `command` runs and succeeds, quietly (in `/`, where no one but root put anything).
@@ -361,7 +339,7 @@ impl Sandbox {
     }
 
     /// Runs as `user` when the grader is root: a harness's builds, or one test's probe (a
-    /// [`new_user`], so that [`end`](Self::end) ends that test's processes only).
+    /// [`new_user`](crate::users::new_user), so that [`end`](Self::end) ends that test's processes only).
     pub fn as_user(mut self, user: u32) -> Sandbox {
         self.user = User::Fixed(user);
         self
@@ -478,9 +456,9 @@ impl Sandbox {
             (Isolation::None, _) => None,
             _ if !is_root() => None,
             // Never as the grader as users of their own: a user of its own.
-            (Isolation::Users, User::Grader) => Some(new_user()),
+            (Isolation::Users, User::Grader) => Some(crate::users::new_user()),
             (_, User::Grader) => None,
-            (_, User::OwnEachRun) => Some(new_user()),
+            (_, User::OwnEachRun) => Some(crate::users::new_user()),
             (_, User::Fixed(user)) => Some(user),
         };
         let mut inside: Vec<OsString> = self.confine.iter().map(OsString::from).collect();
@@ -597,39 +575,6 @@ pub fn landlock_missing() -> Option<String> {
 }
 
 static LANDLOCK: std::sync::OnceLock<Result<(), String>> = std::sync::OnceLock::new();
-
-/// Where users of their own build and run unless `GAMEKIT_SCRATCH` says (`harness::scratch`):
-/// a cache, since a harness is built again when it is gone; only root may write there.
-pub const SCRATCH: &str = "/var/cache/gamekit";
-
-/// A user id no one else has, new at each call, so that limits on processes count only its
-/// sandbox's, and its end ends only that sandbox's processes.
-pub fn new_user() -> u32 {
-    // From a place of this grader's own (its process id and start time), so that graders
-    // running at once on one machine seldom meet.
-    static NEXT: std::sync::OnceLock<AtomicU32> = std::sync::OnceLock::new();
-    let next = NEXT.get_or_init(|| {
-        let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
-        AtomicU32::new((std::process::id().wrapping_mul(2_654_435_761) ^ now.subsec_nanos()) % USERS_EACH)
-    });
-    SANDBOX_USERS + next.fetch_add(1, Ordering::Relaxed) % USERS_EACH
-}
-
-/// The user (and group) id of a harness's builds, from its name's hash: its own, the same on
-/// every grade of the submission, so its files stay its own.
-pub fn harness_user(hash: u64) -> u32 {
-    SANDBOX_USERS + USERS_EACH + (hash % u64::from(USERS_EACH)) as u32
-}
-
-/// The first of the user ids sandboxes run as: far above any account's.
-const SANDBOX_USERS: u32 = 1_800_000_000;
-/// How many ids tests have, and harnesses: so many that two seldom meet (of 200 harnesses,
-/// two share one with a chance of one in 5,000).
-const USERS_EACH: u32 = 100_000_000;
-
-/// The user ids sandboxes run as (tests', then harnesses'), for a check that none is left
-/// running.
-pub const SANDBOX_USER_IDS: std::ops::Range<u32> = SANDBOX_USERS..SANDBOX_USERS + 2 * USERS_EACH;
 
 /// Makes the kit unreachable by the users sandboxes run as, where no namespace hides it:
 /// its folder is closed to other users, so nothing in it (the solutions, the suites, the

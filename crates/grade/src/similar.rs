@@ -3,7 +3,8 @@
 //! `similarity.csv`, and a page for each pair worth a look.
 
 use crate::BatchError;
-use crate::graded::{Graded, id_cell, submission_dir};
+use crate::graded::{Graded, submission_dir};
+use crate::shown::cell;
 use gamekit_similarity::{File, Pair, Settings, Submission, compare};
 use std::path::Path;
 
@@ -66,8 +67,8 @@ pub(crate) fn write_csv(out: &Path, pairs: &[Pair]) -> Result<(), BatchError> {
         let page = pages.get(rank).map_or("", |(_, page)| page.as_str());
         let share = |share: f64| format!("{share:.3}");
         vec![
-            id_cell(&pair.a).into_owned(),
-            id_cell(&pair.b).into_owned(),
+            cell(&pair.a).into_owned(),
+            cell(&pair.b).into_owned(),
             share(pair.similarity),
             share(pair.share_a),
             share(pair.share_b),

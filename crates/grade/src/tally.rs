@@ -2,7 +2,8 @@
 //! most, and who moved since the last gradebook.
 
 use crate::Status;
-use crate::graded::{Graded, id_of_cell};
+use crate::graded::Graded;
+use crate::shown::uncell;
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -55,7 +56,7 @@ pub(crate) fn read_gradebook(path: &Path) -> Option<Book> {
     let mut book = Book::new();
     for row in reader.records().flatten() {
         let groups = prefixes.iter().zip(row.iter().skip(2)).map(|(p, v)| (p.clone(), v.to_owned())).collect();
-        book.insert(id_of_cell(row.get(0)?).to_owned(), (row.get(1)?.to_owned(), groups));
+        book.insert(uncell(row.get(0)?).to_owned(), (row.get(1)?.to_owned(), groups));
     }
     Some(book)
 }

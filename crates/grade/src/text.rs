@@ -257,10 +257,11 @@ struct Out {
 }
 
 impl Out {
-    /// The line within the width, what the submission printed unable to move the cursor or
-    /// change the terminal (its control characters shown as `�`).
+    /// The line within the width. What a submission brought passed the one gate when the
+    /// report kept it; it passes again here, so that no line of a report read back from an
+    /// older grader's JSON moves the cursor or changes the terminal either.
     fn fit(&self, line: &str) -> String {
-        let line: String = line.chars().map(|c| if c.is_control() && c != '\t' { '\u{fffd}' } else { c }).collect();
+        let line = crate::shown::lines(line);
         if self.style.verbose { line } else { cut(&line, self.style.width) }
     }
 

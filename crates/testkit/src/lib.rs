@@ -113,7 +113,8 @@ pub fn explain_difference(expected: &[u8], actual: &[u8]) -> Option<String> {
 }
 
 /// `bytes` as text with whitespace visible: `·` for a space, `→` for a tab, `⏎` for a
-/// newline, `␍` for a carriage return; other control bytes and invalid UTF-8 as `\xNN`.
+/// newline, `␍` for a carriage return; other characters that act rather than show as
+/// [`escaped`] writes them, and invalid UTF-8 as `\xNN`.
 pub fn visible(bytes: &[u8]) -> String {
     let mut text = String::new();
     for chunk in bytes.utf8_chunks() {
@@ -123,10 +124,7 @@ pub fn visible(bytes: &[u8]) -> String {
                 '\t' => text.push('→'),
                 '\n' => text.push('⏎'),
                 '\r' => text.push('␍'),
-                c if c.is_control() => {
-                    let _ = write!(text, "\\x{:02x}", c as u32);
-                }
-                c => text.push(c),
+                c => escaped(c, &mut text),
             }
         }
         for byte in chunk.invalid() {
@@ -134,6 +132,34 @@ pub fn visible(bytes: &[u8]) -> String {
         }
     }
     text
+}
+
+/// Writes `c` into `text`, or, if it would act on a terminal rather than show (a control
+/// character, or one that reorders the text around it), an escape that shows it: ESC as
+/// `\e`, a line break as `\n`, a tab as `\t`, a carriage return as `\r`, NUL as `\0`,
+/// another as `\x07` or `\u{9b}`. What a program printed is shown so by [`visible`], and
+/// every text a submission brings is by the grader's one gate (`crates/grade/src/shown.rs`).
+pub fn escaped(c: char, text: &mut String) {
+    // The bidirectional marks, embeddings, overrides and isolates (Unicode's Bidi_Control),
+    // and the line and paragraph separators some readers break lines at.
+    const REORDERING: [char; 14] = [
+        '\u{061c}', '\u{200e}', '\u{200f}', '\u{202a}', '\u{202b}', '\u{202c}', '\u{202d}', '\u{202e}', '\u{2066}',
+        '\u{2067}', '\u{2068}', '\u{2069}', '\u{2028}', '\u{2029}',
+    ];
+    match c {
+        '\u{1b}' => text.push_str("\\e"),
+        '\n' => text.push_str("\\n"),
+        '\t' => text.push_str("\\t"),
+        '\r' => text.push_str("\\r"),
+        '\0' => text.push_str("\\0"),
+        c if c.is_ascii_control() => {
+            let _ = write!(text, "\\x{:02x}", c as u32);
+        }
+        c if c.is_control() || REORDERING.contains(&c) => {
+            let _ = write!(text, "\\u{{{:x}}}", c as u32);
+        }
+        c => text.push(c),
+    }
 }
 
 /// The message of the last panic in a program's or a test's output (its stderr): the
@@ -298,6 +324,7 @@ mod tests {
     #[test]
     fn whitespace_is_made_visible() {
         assert_eq!(visible(b"a b\tc\r\n\x01\xff"), "a·b→c␍⏎\\x01\\xff");
+        assert_eq!(visible("\x1b[2J\u{9b}\u{202e}é".as_bytes()), "\\e[2J\\u{9b}\\u{202e}é");
     }
 
     #[test]
