@@ -95,6 +95,31 @@ mod tests {
         assert_eq!(line(&line(&text)), line(&text));
     }
 
+    /// Random texts, of every kind of character: what is shown holds nothing that acts,
+    /// shows again as it is, and a cell reads back as the text it was written from.
+    #[test]
+    fn random_texts_are_shown_safely_and_read_back() {
+        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let acting: Vec<char> = acting().collect();
+        let pool: Vec<char> = acting.iter().copied().chain("=+-@' \\ea1é名".chars()).collect();
+        for _ in 0..2000 {
+            let length = (next() % 12) as usize;
+            let text: String = (0..length).map(|_| pool[(next() % pool.len() as u64) as usize]).collect();
+            let (one, many) = (line(&text), lines(&text));
+            assert!(one.chars().all(|c| !acting.contains(&c)), "{text:?} shown as {one:?}");
+            assert!(many.chars().all(|c| !acting.contains(&c) || c == '\n' || c == '\t'), "{text:?}: {many:?}");
+            assert_eq!((line(&one), lines(&many)), (one.clone(), many.clone()), "{text:?}");
+            assert_eq!(uncell(&cell(&text)), text, "{text:?}");
+            assert!(!cell(&one).trim_start_matches([' ', '\n']).starts_with(['=', '+', '-', '@']), "{one:?}");
+        }
+    }
+
     /// A text a spreadsheet would run as a formula, even after spaces or line breaks, is
     /// written as text, and read back as it was; every other text is written as it is.
     #[test]
