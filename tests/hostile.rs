@@ -894,7 +894,8 @@ fn calls_back_the_judge_never_asked_for_gain_nothing() {
 /// and from a process it leaves running; its classmate's report and kept sources and the
 /// class's files (the gradebook, the summary, the page, the similarity) stay the grader's and
 /// unread: in bubblewrap, and (as root) as users of their own, through the command from a kit
-/// in a private folder.
+/// in a private folder, the class's folder in `/tmp` and Landlock off, so that only that
+/// folder's mode keeps the submission out (left open, it read 25,759 bytes of the class's).
 #[test]
 #[cfg_attr(no_bubblewrap, ignore = "bubblewrap cannot make namespaces here (seen when the checks were built)")]
 #[cfg_attr(not(no_bubblewrap), ignore = "full tier: cargo test --workspace -- --include-ignored")]
@@ -904,14 +905,23 @@ fn a_submission_graded_in_a_batch_cannot_touch_the_classs_reports() {
     for isolation in isolations() {
         let root = Path::new(KIT).join("target").join("hostile").join(format!("batch-{isolation:?}"));
         let _ = std::fs::remove_dir_all(&root);
-        let (class, out) = (root.join("class"), root.join("graded"));
+        let class = root.join("class");
+        // As users of their own, the class's files outside the kit (whose folder no other user
+        // may pass), where only their own folder's mode keeps a submission out.
+        let out = match isolation {
+            Isolation::Users => std::env::temp_dir().join(format!("gamekit-hostile-out-{}", std::process::id())),
+            _ => root.join("graded"),
+        };
+        let _ = std::fs::remove_dir_all(&out);
         let targets = class_with_a_forger(&class, &out);
         if isolation == Isolation::Users {
             let args = ["grade", "tictactoe", "--batch"].map(std::ffi::OsStr::new);
-            gamekit_as_users(
-                &[&args[..], &[class.as_os_str(), "--out".as_ref(), out.as_os_str(), "--jobs".as_ref(), "2".as_ref()]]
-                    .concat(),
-            );
+            let args =
+                [&args[..], &[class.as_os_str(), "--out".as_ref(), out.as_os_str(), "--jobs".as_ref(), "2".as_ref()]];
+            // Without Landlock, which would keep it out of /tmp anyway: the folder's mode alone.
+            let graded = gamekit_command(isolation, &args.concat()).env("GAMEKIT_LANDLOCK", "off").output();
+            let graded = graded.expect("gamekit runs");
+            assert!(graded.status.success(), "grading failed: {}", String::from_utf8_lossy(&graded.stderr));
         } else {
             let batch = gamekit::grade::batch::Batch {
                 kit: KIT.into(),
@@ -959,6 +969,7 @@ fn a_submission_graded_in_a_batch_cannot_touch_the_classs_reports() {
             let mode = std::fs::metadata(&out).expect("the class's folder").permissions().mode();
             assert_eq!(mode & 0o077, 0, "{isolation:?}: the class's folder is open to other users");
         }
+        let _ = std::fs::remove_dir_all(&out);
         let _ = std::fs::remove_dir_all(&root);
     }
 }
