@@ -8,7 +8,7 @@ use gamekit::testkit::{program, run_program};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::Mutex;
+use std::sync::{PoisonError, RwLock};
 
 #[path = "kit/gradescope.rs"]
 mod gradescope;
@@ -20,8 +20,10 @@ mod planted;
 const KIT: &str = env!("CARGO_MANIFEST_DIR");
 const ASSIGNMENTS: [&str; 5] = ["connect_n", "reversi", "reversi_players", "tictactoe", "two_player"];
 
-/// One grading at a time: each builds with Cargo and runs a whole suite.
-static GRADING: Mutex<()> = Mutex::new(());
+/// Gradings side by side: as many as the checks running at once (one a core), so that one
+/// grading's tests run while another's submission builds; a check that must see no other
+/// grading takes it alone ([`alone`]).
+static GRADING: RwLock<()> = RwLock::new(());
 
 fn grade(assignment: &str, submission: &Path) -> Report {
     grade_with(assignment, submission, None, None)
@@ -29,12 +31,13 @@ fn grade(assignment: &str, submission: &Path) -> Report {
 
 /// Grades with `--timeout` and `--only` when given.
 fn grade_with(assignment: &str, submission: &Path, timeout: Option<f64>, only: Option<&str>) -> Report {
-    let _one_at_a_time = one_at_a_time();
+    let _beside_others = GRADING.read().unwrap_or_else(PoisonError::into_inner);
     grade_alone(assignment, submission, timeout, only)
 }
 
-fn one_at_a_time() -> std::sync::MutexGuard<'static, ()> {
-    GRADING.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+/// No other check grades while this is held.
+fn alone() -> std::sync::RwLockWriteGuard<'static, ()> {
+    GRADING.write().unwrap_or_else(PoisonError::into_inner)
 }
 
 /// [`grade_with`], the caller holding [`GRADING`].
@@ -561,7 +564,7 @@ fn grading_again_leaves_the_judge_as_it_was() {
         files.into_iter().chain(judges).collect::<BTreeSet<_>>()
     };
     // Both gradings alone: another check's grading may link a judge of its own meanwhile.
-    let _one_at_a_time = one_at_a_time();
+    let _alone = alone();
     grade_alone("tictactoe", &solution, None, None);
     let before = written();
     assert!(before.iter().all(|(_, time)| time.is_some()), "the judge's files are in {}", judge.display());
@@ -576,7 +579,6 @@ fn grading_again_leaves_the_judge_as_it_was() {
 #[test]
 #[ignore = "full tier: cargo test --workspace -- --include-ignored"]
 fn a_batch_resumed_after_an_oracle_changed_grades_again() {
-    let _one_at_a_time = one_at_a_time();
     let scratch = Path::new(KIT).join("target").join("kit-checks").join("resume");
     let _ = std::fs::remove_dir_all(&scratch);
     let kit = scratch.join("kit");
@@ -587,6 +589,7 @@ fn a_batch_resumed_after_an_oracle_changed_grades_again() {
         let copied = Command::new("cp").arg("-r").arg(Path::new(KIT).join(part)).arg(&kit).status();
         assert!(copied.is_ok_and(|status| status.success()), "cannot copy {part}");
     }
+    let _beside_others = GRADING.read().unwrap_or_else(PoisonError::into_inner);
     let class = scratch.join("class");
     let alice = class.join("alice");
     std::fs::create_dir_all(&class).expect("the class's folder");

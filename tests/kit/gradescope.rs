@@ -62,13 +62,17 @@ fn valid(results: &Value, what: &str) -> f64 {
     results["score"].as_f64().unwrap_or_else(|| panic!("{what}: no score: {results}"))
 }
 
-/// Runs a script of the autograder in `root` (its `/autograder`).
+/// Runs a script of the autograder in `root` (its `/autograder`). Its `cargo build
+/// --release` of gamekit builds unoptimised here, in parallel: this checks what the
+/// autograder does, not how fast the grader itself runs (its suites build as they always do).
 fn script(root: &Path, script: &Path) -> String {
     let run = Command::new("bash")
         .arg(script)
         .current_dir(root)
         .env("AUTOGRADER", root)
         .env("CARGO_NET_OFFLINE", "true")
+        .env("CARGO_PROFILE_RELEASE_OPT_LEVEL", "0")
+        .env("CARGO_PROFILE_RELEASE_CODEGEN_UNITS", "256")
         .env_remove("CARGO_TARGET_DIR")
         .env_remove("RUSTFLAGS")
         // Gradescope's machine is no CI of the kit's: its build does not demand the kit's
