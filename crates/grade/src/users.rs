@@ -112,19 +112,22 @@ fn from(harness: &Path) -> u32 {
 /// The folder of the leases, made once: root's alone, in a base that only root may write.
 fn leases() -> Result<PathBuf, ()> {
     static LEASES: OnceLock<Option<PathBuf>> = OnceLock::new();
-    let made = LEASES.get_or_init(|| {
-        use std::os::unix::fs::{DirBuilderExt, MetadataExt};
-        if !nix::unistd::geteuid().is_root() {
-            return None;
-        }
-        let base = crate::places::scratch_base();
-        let dir = base.join("users");
-        std::fs::DirBuilder::new().recursive(true).mode(0o700).create(&dir).ok()?;
-        let metadata = std::fs::symlink_metadata(&dir).ok()?;
-        let own = metadata.is_dir() && metadata.uid() == 0 && metadata.mode() & 0o077 == 0;
-        (own && crate::places::trusted(&base).is_ok()).then_some(dir)
-    });
+    let made = LEASES
+        .get_or_init(|| nix::unistd::geteuid().is_root().then(|| leases_in(&crate::places::scratch_base())).flatten());
     made.clone().ok_or(())
+}
+
+/// `users/` in `base`, made if missing, if it is root's alone and `base` only root may write.
+/// The base, when it is made here, is made as `harness::scratch` makes it: others may pass
+/// through it to their harness.
+fn leases_in(base: &Path) -> Option<PathBuf> {
+    use std::os::unix::fs::{DirBuilderExt, MetadataExt};
+    std::fs::DirBuilder::new().recursive(true).mode(0o711).create(base).ok()?;
+    let dir = base.join("users");
+    std::fs::DirBuilder::new().recursive(true).mode(0o700).create(&dir).ok()?;
+    let metadata = std::fs::symlink_metadata(&dir).ok()?;
+    let own = metadata.is_dir() && metadata.uid() == 0 && metadata.mode() & 0o077 == 0;
+    (own && crate::places::trusted(base).is_ok()).then_some(dir)
 }
 
 /// A lease file, made if missing, readable by root alone.
@@ -142,6 +145,23 @@ fn random() -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Made first, the base of the leases is as the scratch folder is made: others may pass
+    /// through it to their harness (made 700, no build of theirs could start).
+    #[test]
+    fn the_leases_leave_their_base_passable() {
+        use std::os::unix::fs::PermissionsExt;
+        let scratch = crate::scratch("users-base");
+        let base = scratch.join("gamekit");
+        let made = leases_in(&base);
+        let mode = |path: &Path| std::fs::metadata(path).expect("made").permissions().mode() & 0o777;
+        assert_eq!(mode(&base), 0o711);
+        assert_eq!(mode(&base.join("users")), 0o700);
+        if nix::unistd::geteuid().is_root() {
+            assert_eq!(made, None, "below the system's temporary folder, which others may write");
+        }
+        std::fs::remove_dir_all(scratch).expect("removed");
+    }
 
     /// Two graders never lease one block of test ids: the second finds the first's locked
     /// and takes the next; a lease let go is taken again.
