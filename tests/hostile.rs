@@ -1280,24 +1280,10 @@ fn as_users_of_their_own_a_probe_opens_only_its_own_files() {
     assert_eq!(open.score, 0.0);
 }
 
-/// Every character that would act on a terminal, a reader or a spreadsheet rather than show:
-/// the control characters (C0, DEL, C1) and those that reorder text (bidirectional
-/// overrides and isolates, the line and paragraph separators).
-fn acting() -> impl Iterator<Item = char> {
-    let reordering = ['\u{061c}', '\u{200e}', '\u{200f}', '\u{2028}', '\u{2029}'];
-    (0..0x20u32)
-        .chain(0x7f..0xa0)
-        .chain(0x202a..0x202f)
-        .chain(0x2066..0x206a)
-        .filter_map(char::from_u32)
-        .chain(reordering)
-}
-
-/// What of `text` acts rather than shows: every [`acting`] character but a line break and a
+/// What of `text` acts rather than shows ([`gamekit::testkit::acts`]), but a line break or a
 /// tab.
 fn acts(text: &str) -> Vec<char> {
-    let acting: Vec<char> = acting().filter(|c| *c != '\n' && *c != '\t').collect();
-    text.chars().filter(|c| acting.contains(c)).collect()
+    text.chars().filter(|&c| gamekit::testkit::acts(c) && c != '\n' && c != '\t').collect()
 }
 
 /// The strings of a JSON value, all of them.
@@ -1350,8 +1336,8 @@ fn assert_nothing_acts_in(dir: &Path, isolation: Isolation) {
 fn no_byte_a_submission_brings_reaches_a_terminal_a_report_or_a_sheet_as_itself() {
     require_bubblewrap();
     let _one = one_at_a_time();
-    let all: String = acting().collect();
-    let in_source: String = acting().map(|c| format!("\\u{{{:x}}}", c as u32)).collect();
+    let all: String = gamekit::testkit::acting().collect();
+    let in_source: String = gamekit::testkit::acting().map(|c| format!("\\u{{{:x}}}", c as u32)).collect();
     let spoken = format!(
         "{{\n        let all = \"{in_source}\";\n        print!(\"{{all}}\");\n        eprint!(\"{{all}}\");\n        \
          panic!(\"{{all}}\")\n    }}"

@@ -60,16 +60,7 @@ pub fn uncell(cell: &str) -> &str {
 mod tests {
     use super::*;
 
-    /// Every character that could act on a terminal, a reader or a spreadsheet.
-    pub(crate) fn acting() -> impl Iterator<Item = char> {
-        let reordering = ['\u{061c}', '\u{200e}', '\u{200f}', '\u{2028}', '\u{2029}'];
-        (0..0x20u32)
-            .chain(0x7f..0xa0)
-            .chain(0x202a..0x202f)
-            .chain(0x2066..0x206a)
-            .filter_map(char::from_u32)
-            .chain(reordering)
-    }
+    use gamekit_testkit::acting;
 
     /// No character that acts is left in shown text: each is an escape of visible ASCII.
     #[test]

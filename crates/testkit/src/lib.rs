@@ -140,12 +140,6 @@ pub fn visible(bytes: &[u8]) -> String {
 /// another as `\x07` or `\u{9b}`. What a program printed is shown so by [`visible`], and
 /// every text a submission brings is by the grader's one gate (`crates/grade/src/shown.rs`).
 pub fn escaped(c: char, text: &mut String) {
-    // The bidirectional marks, embeddings, overrides and isolates (Unicode's Bidi_Control),
-    // and the line and paragraph separators some readers break lines at.
-    const REORDERING: [char; 14] = [
-        '\u{061c}', '\u{200e}', '\u{200f}', '\u{202a}', '\u{202b}', '\u{202c}', '\u{202d}', '\u{202e}', '\u{2066}',
-        '\u{2067}', '\u{2068}', '\u{2069}', '\u{2028}', '\u{2029}',
-    ];
     match c {
         '\u{1b}' => text.push_str("\\e"),
         '\n' => text.push_str("\\n"),
@@ -155,11 +149,27 @@ pub fn escaped(c: char, text: &mut String) {
         c if c.is_ascii_control() => {
             let _ = write!(text, "\\x{:02x}", c as u32);
         }
-        c if c.is_control() || REORDERING.contains(&c) => {
+        c if acts(c) => {
             let _ = write!(text, "\\u{{{:x}}}", c as u32);
         }
         c => text.push(c),
     }
+}
+
+/// Whether `c` acts on a terminal, a reader or a spreadsheet rather than shows: a control
+/// character (C0, DEL, C1), a bidirectional mark, embedding, override or isolate (Unicode's
+/// Bidi_Control), or a line or paragraph separator some readers break lines at.
+pub fn acts(c: char) -> bool {
+    const REORDERING: [char; 14] = [
+        '\u{061c}', '\u{200e}', '\u{200f}', '\u{202a}', '\u{202b}', '\u{202c}', '\u{202d}', '\u{202e}', '\u{2066}',
+        '\u{2067}', '\u{2068}', '\u{2069}', '\u{2028}', '\u{2029}',
+    ];
+    c.is_control() || REORDERING.contains(&c)
+}
+
+/// Every character that [`acts`], in order.
+pub fn acting() -> impl Iterator<Item = char> {
+    ('\0'..='\u{2069}').filter(|&c| acts(c))
 }
 
 /// The message of the last panic in a program's or a test's output (its stderr): the
