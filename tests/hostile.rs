@@ -1441,3 +1441,86 @@ fn no_byte_a_submission_brings_reaches_a_terminal_a_report_or_a_sheet_as_itself(
         let _ = std::fs::remove_dir_all(&root);
     }
 }
+
+/// Processes of a probe's own: three copies of the probe program, each holding 400 MiB (under
+/// the limit of 1 GiB each process has), at once.
+const HOGS: &str = r#"
+#[used]
+#[unsafe(link_section = ".init_array")]
+static HOG: extern "C" fn() = hog_at_start;
+
+extern "C" fn hog_at_start() {
+    if std::env::var_os("GAMEKIT_HOSTILE_HOG").is_some() {
+        let hoard = std::hint::black_box(vec![1u8; 400 << 20]);
+        std::thread::sleep(std::time::Duration::from_millis(200));
+        drop(hoard);
+        std::process::exit(0);
+    }
+}
+
+/// How each of the three ended.
+pub fn hogs() -> String {
+    let exe = std::env::current_exe().unwrap_or_default();
+    let started: Vec<_> = (0..3)
+        .filter_map(|_| std::process::Command::new(&exe).env("GAMEKIT_HOSTILE_HOG", "1").spawn().ok())
+        .collect();
+    let ended = started.into_iter().map(|mut hog| hog.wait().map_or_else(|error| error.to_string(), |status| status.to_string()));
+    ended.collect::<Vec<_>>().join(", ")
+}
+"#;
+
+/// A test's memory is limited in all of its processes together where the grader can make
+/// cgroups (root, with the memory controller), in both modes: a probe whose three processes
+/// hold 1.2 GiB in all, each under the limit of 1 GiB a process, is stopped at the memory
+/// limit, and the report says memory was limited in all. With `GAMEKIT_CGROUP=off` (the
+/// check without its fix) all three run to their end, and the report says per process.
+#[test]
+#[cfg_attr(not_root, ignore = "cgroups need the checks run as root")]
+#[cfg_attr(not(not_root), ignore = "full tier: cargo test --workspace -- --include-ignored")]
+fn a_tests_processes_share_one_memory_limit() {
+    let _one = one_at_a_time();
+    let submission = hostile_handout(
+        "tictactoe",
+        "hogs",
+        &[
+            ("src/lib.rs", "mod provided;", "mod provided;\nmod hostile;"),
+            (
+                "src/lib.rs",
+                "todo!(\"computer_move(board = {board:?}, computer = {computer:?})\")",
+                "let ended = hostile::hogs();\n    todo!(\"hogs ended: {ended};\")",
+            ),
+        ],
+        &[("src/hostile.rs", HOGS)],
+    );
+    for isolation in isolations() {
+        let graded = |cgroup: &str| -> Report {
+            let json = Path::new(KIT).join("target").join("hostile").join(format!("hogs-{isolation:?}-{cgroup}.json"));
+            let args = [
+                "grade".as_ref(),
+                "tictactoe".as_ref(),
+                submission.as_os_str(),
+                "--only".as_ref(),
+                "every_board::computer_move_playing_x".as_ref(),
+                "--json".as_ref(),
+                json.as_os_str(),
+            ];
+            let graded = gamekit_command(isolation, &args).env("GAMEKIT_CGROUP", cgroup).output().expect("gamekit");
+            assert!(graded.status.success(), "grading failed: {}", String::from_utf8_lossy(&graded.stderr));
+            serde_json::from_slice(&std::fs::read(&json).expect("the report")).expect("a report")
+        };
+        let limited = graded("on");
+        assert_eq!(limited.memory_per_process, None, "{isolation:?}: no cgroup was made");
+        assert_eq!(limited.tests.len(), 1);
+        for test in &limited.tests {
+            assert_eq!(test.explanation, "stopped at the memory limit of 1024 MiB", "{isolation:?}");
+        }
+        let apart = graded("off");
+        assert_eq!(apart.memory_per_process.as_deref(), Some("turned off by GAMEKIT_CGROUP=off"));
+        let text = apart.text(gamekit::grade::Style { width: 1000, verbose: false, colour: false });
+        assert!(text.contains("Memory was limited per process only (turned off by GAMEKIT_CGROUP=off)."), "{text}");
+        let ran_to_the_end = "not implemented yet: hogs ended: exit status: 0, exit status: 0, exit status: 0;";
+        for test in &apart.tests {
+            assert_eq!(test.explanation, ran_to_the_end, "{isolation:?}: per process");
+        }
+    }
+}

@@ -1,5 +1,6 @@
 //! Grading one submission: taken in, built, its tests run, scored.
 
+use crate::cgroups;
 use crate::harness;
 use crate::intake;
 use crate::locate;
@@ -132,6 +133,7 @@ fn grade_telling(options: &Options, progress: &mut dyn FnMut(Progress)) -> Resul
     if isolation == Isolation::Users {
         report.without = sandbox::landlock_missing();
     }
+    report.memory_per_process = cgroups::per_process();
     let built = match built {
         Ok(built) => built,
         Err(compiler_errors) => {

@@ -287,6 +287,24 @@ mod tests {
         );
     }
 
+    /// Gradescope's header and the text report say whether memory was limited in all of a
+    /// test's processes or per process only, and why.
+    #[test]
+    fn the_header_says_how_memory_was_limited() {
+        let rubric = load("memory", RUBRIC).expect("a rubric");
+        let mut report = Report::new(&rubric, std::path::Path::new("a"), Isolation::Users);
+        let plain = crate::Style { width: 1000, verbose: false, colour: false };
+        assert!(report.header_for_gradescope().contains("limited in all of its processes together (a cgroup)"));
+        assert!(!report.text(plain).contains("Memory"));
+        report.memory_per_process = Some("the grader is not root".into());
+        let header = report.header_for_gradescope();
+        assert!(header.contains("memory was limited per process only, not in all (the grader is not root)"), "{header}");
+        assert!(report.text(plain).contains("Memory was limited per process only (the grader is not root)."));
+        // Not isolated at all: the report says so already, and nothing of the memory.
+        report.isolation = Isolation::None;
+        assert!(!report.text(plain).contains("Memory"));
+    }
+
     #[test]
     fn a_leaderboard_of_no_groups_tests_or_of_an_unknown_order_is_refused() {
         let unknown = RUBRIC.replace("prefix = 'fast::table::'", "prefix = 'slow::'");

@@ -35,6 +35,7 @@ compile_error!(
 );
 
 pub mod batch;
+mod cgroups;
 pub mod class;
 pub mod classroom;
 mod error;

@@ -89,6 +89,10 @@ pub struct Report {
     /// kernel or in a container without it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub without: Option<String>,
+    /// Why each test's memory was limited per process only, where no cgroup could be made
+    /// to limit all of its processes together (`cgroups.rs`); `None` when one was.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub memory_per_process: Option<String>,
     /// What the grader refused, replaced or left out of the submission (its build script, a
     /// changed provided file, an extra dependency…).
     pub notes: Vec<String>,
@@ -116,6 +120,7 @@ impl Report {
             unweighted: Vec::new(),
             isolation,
             without: None,
+            memory_per_process: None,
             notes: Vec::new(),
             only: None,
             groups: rubric.groups.clone(),
@@ -125,6 +130,16 @@ impl Report {
 
     /// How the code was isolated, in a line or two ([`Isolation::short`]), and what that lacked.
     pub(super) fn isolation_short(&self) -> String {
+        let mut short = self.landlock_short();
+        if let Some(why) = &self.memory_per_process
+            && self.isolation != Isolation::None
+        {
+            short.push_str(&format!(" Memory was limited per process only ({why})."));
+        }
+        short
+    }
+
+    fn landlock_short(&self) -> String {
         match &self.without {
             Some(why) => format!(
                 "{} But here without Landlock ({why}): your code could open what every user of this machine may.",
@@ -136,6 +151,14 @@ impl Report {
 
     /// How the code was isolated, in full ([`Isolation::describe`]), and what that lacked.
     pub(super) fn isolation_full(&self) -> String {
+        let memory = match &self.memory_per_process {
+            Some(why) => format!("memory was limited per process only, not in all ({why})"),
+            None => "each test's memory was limited in all of its processes together (a cgroup)".to_owned(),
+        };
+        format!("{}; {memory}", self.landlock_full())
+    }
+
+    fn landlock_full(&self) -> String {
         match &self.without {
             Some(why) => format!(
                 "{}; WITHOUT LANDLOCK here ({why}): the code could read what every user may read and write \

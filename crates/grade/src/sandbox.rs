@@ -216,7 +216,8 @@ fn root_only_below(dir: &Path, leave_out: &[&str]) -> Result<(), String> {
 pub struct Limits {
     /// Wall-clock time; the CPU time limit is two seconds more.
     pub time: Duration,
-    /// Address space of each process, in bytes.
+    /// Address space of each process, in bytes; and the memory of all the run's processes
+    /// together, where a cgroup can be made (`cgroups.rs`).
     pub memory: u64,
     /// Processes and threads (only where the sandbox has a user of its own).
     pub processes: u64,
@@ -268,6 +269,9 @@ pub struct Ran {
     pub stderr: Vec<u8>,
     pub limit: Option<Limit>,
     pub seconds: f64,
+    /// The run's cgroup, where it has one: removed when this is dropped, so a caller that
+    /// ends the run's processes itself (a probe's user) keeps it until then.
+    pub group: Option<crate::cgroups::Group>,
 }
 
 impl Ran {
@@ -390,7 +394,8 @@ impl Sandbox {
     pub fn run(&self, program: &Path, args: &[OsString], input: &[u8], limits: Limits) -> std::io::Result<Ran> {
         let (mut command, user) = self.command(program, args);
         command.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
-        apply_limits(&mut command, limits);
+        let group = crate::cgroups::Group::new(limits.memory);
+        apply_limits(&mut command, limits, group.as_ref().map(crate::cgroups::Group::procs_fd));
         let start = Instant::now();
         let mut child = command.spawn()?;
         let (sender, receiver) = mpsc::channel();
@@ -441,10 +446,15 @@ impl Sandbox {
         // process group may still hold a pipe, so wait for the readers a moment only.
         let [stdout, stderr] = readers.map(|reader| reader.map(|reader| reader.finish()).unwrap_or_default());
         let limit = limit.or_else(|| status.and_then(|status| limit_of(status, &stderr)));
+        // A run that failed after the kernel ended one of its processes at the group's limit
+        // was stopped by it, whatever the signs it then gave.
+        let failed = !status.is_some_and(|status| status.success());
+        let out_of_memory = failed && group.as_ref().is_some_and(crate::cgroups::Group::out_of_memory);
+        let limit = if out_of_memory && limit != Some(Limit::Output) { Some(Limit::Memory) } else { limit };
         if let (Isolation::Users, Some(user)) = (self.isolation, user) {
             end_user(user);
         }
-        Ok(Ran { status, stdout, stderr, limit, seconds })
+        Ok(Ran { status, stdout, stderr, limit, seconds, group })
     }
 
     /// The command line that runs `program` in the sandbox, for a process that starts it
@@ -682,10 +692,11 @@ fn signal_of(status: ExitStatus) -> Option<i32> {
     status.code().filter(|code| (129..=159).contains(code)).map(|code| code - 128)
 }
 
-/// Limits the process and its children, in the child just before it runs.
+/// Limits the process and its children, in the child just before it runs: it joins the
+/// cgroup whose `cgroup.procs` is open as `group`, where it has one (memory in all).
 /// The process limit is set only for root, which it does not bind: it binds the users of
 /// their own that sandboxes switch to, counting only theirs.
-fn apply_limits(command: &mut Command, limits: Limits) {
+fn apply_limits(command: &mut Command, limits: Limits, group: Option<std::os::fd::RawFd>) {
     use nix::sys::resource::{Resource, setrlimit};
     use std::os::unix::process::CommandExt;
     let cpu = limits.time.as_secs() + 2;
@@ -693,9 +704,13 @@ fn apply_limits(command: &mut Command, limits: Limits) {
     // A group of its own, so that the grader can kill it all without isolation too.
     command.process_group(0);
     // SAFETY: the closure runs in the child between fork and exec and only makes
-    // system calls (umask, setrlimit), which are async-signal-safe.
+    // system calls (write, umask, setrlimit), which are async-signal-safe; `group` is open
+    // until the command is spawned (its `Group` outlives the spawn).
     unsafe {
         command.pre_exec(move || {
+            if let Some(group) = group {
+                nix::unistd::write(std::os::fd::BorrowedFd::borrow_raw(group), b"0")?;
+            }
             // What a build writes, its tests' users (its group) may read, never change,
             // whatever the grader's own umask.
             nix::sys::stat::umask(nix::sys::stat::Mode::from_bits_truncate(0o022));

@@ -1,0 +1,342 @@
+//! A run's memory limited in all of its processes together, with a control group, where the
+//! machine lets the grader make one.
+//!
+//! `RLIMIT_AS` limits each process alone: a test may start 256 processes of 1 GiB each, or
+//! fill `/dev/shm` (memory) a file at a time. A cgroup's memory limit counts every page its
+//! processes use, shared memory included, and the kernel's OOM killer ends one of them when
+//! they pass it. So every sandboxed run gets a group of its own ([`Group`]), which its first
+//! process joins before it runs anything (its children are born in it, and none may leave:
+//! the group's folder is root's), with the run's memory limit; the per-process limit stays.
+//!
+//! Both versions of cgroups are used, whichever holds the memory controller:
+//! - **v2** (today's systems): the grader's own cgroup must be delegated to it with the
+//!   `memory` controller (systemd's `Delegate=yes`, a container with its cgroup namespace
+//!   writable). As the kernel allows no process in a cgroup whose children have
+//!   controllers, the grader first moves itself into a leaf of its own (`gamekit-grader`),
+//!   as delegated services do. A run's group then gets `memory.max`, no swap, and
+//!   `cgroup.kill` when it ends.
+//! - **v1** (older systems, and this kit's CI machines, where `memory` is a v1 hierarchy of
+//!   its own): `memory.limit_in_bytes` (and `memory.memsw.limit_in_bytes`, with swap).
+//!
+//! Where neither can be made (not root, a read-only `/sys/fs/cgroup`, as in most containers;
+//! or `GAMEKIT_CGROUP=off`, for the kit's check of that case), memory is limited per process
+//! only, and the report says so and why ([`per_process`]).
+
+use std::fs::File;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// Which cgroup version holds the memory controller.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Version {
+    V1,
+    V2,
+}
+
+/// The grader's own cgroup, in which runs' groups are made.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Parent {
+    version: Version,
+    dir: PathBuf,
+}
+
+/// One run's cgroup: made before the run, joined by its first process, ended and removed
+/// when dropped (after every process of the run has been ended).
+#[derive(Debug)]
+pub struct Group {
+    version: Version,
+    dir: PathBuf,
+    /// Its `cgroup.procs`, open for the run's first process to write itself in.
+    procs: File,
+}
+
+/// Why a run's memory is limited per process only, here; `None` when each run gets a group.
+pub fn per_process() -> Option<String> {
+    parent().err()
+}
+
+impl Group {
+    /// A new group limited to `bytes` of memory, or `None` where groups cannot be made
+    /// ([`per_process`] says why).
+    pub fn new(bytes: u64) -> Option<Group> {
+        let parent = parent().ok()?;
+        make(&parent, bytes).ok()
+    }
+
+    /// The file descriptor of its `cgroup.procs`, which the run's first process writes "0"
+    /// to (itself) between `fork` and `exec`. It is closed on `exec`.
+    pub fn procs_fd(&self) -> std::os::fd::RawFd {
+        std::os::fd::AsRawFd::as_raw_fd(&self.procs)
+    }
+
+    /// Whether the kernel killed one of its processes at its memory limit.
+    pub fn out_of_memory(&self) -> bool {
+        let (file, key) = match self.version {
+            Version::V1 => ("memory.oom_control", "oom_kill"),
+            Version::V2 => ("memory.events", "oom_kill"),
+        };
+        let text = std::fs::read_to_string(self.dir.join(file)).unwrap_or_default();
+        counter(&text, key) > 0
+    }
+}
+
+impl Drop for Group {
+    /// Kills what is left in it (v2's `cgroup.kill`; v1 has none, and there the sandbox has
+    /// ended every process already) and removes it once its last process is gone.
+    fn drop(&mut self) {
+        if self.version == Version::V2 {
+            let _ = std::fs::write(self.dir.join("cgroup.kill"), "1");
+        }
+        for _ in 0..200 {
+            if std::fs::remove_dir(&self.dir).is_ok() || !self.dir.exists() {
+                return;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+    }
+}
+
+/// The value of counter `key` in a cgroup's flat keyed file ("oom_kill 2").
+fn counter(text: &str, key: &str) -> u64 {
+    let value = text.lines().find_map(|line| line.strip_prefix(key)?.strip_prefix(' '));
+    value.and_then(|value| value.trim().parse().ok()).unwrap_or(0)
+}
+
+/// Makes a group in `parent` with a memory limit of `bytes`, named for this grader and a count.
+fn make(parent: &Parent, bytes: u64) -> std::io::Result<Group> {
+    static COUNT: AtomicU64 = AtomicU64::new(0);
+    let name = format!("gamekit-{}-{}", std::process::id(), COUNT.fetch_add(1, Ordering::Relaxed));
+    let dir = parent.dir.join(name);
+    std::fs::create_dir(&dir)?;
+    let limited = limit(parent.version, &dir, bytes)
+        .and_then(|()| std::fs::OpenOptions::new().write(true).open(dir.join("cgroup.procs")));
+    match limited {
+        Ok(procs) => Ok(Group { version: parent.version, dir, procs }),
+        Err(error) => {
+            let _ = std::fs::remove_dir(&dir);
+            Err(error)
+        }
+    }
+}
+
+/// Sets group `dir`'s memory limit, and keeps its processes from swapping past it.
+fn limit(version: Version, dir: &Path, bytes: u64) -> std::io::Result<()> {
+    let bytes = bytes.to_string();
+    match version {
+        Version::V1 => {
+            std::fs::write(dir.join("memory.limit_in_bytes"), &bytes)?;
+            // Only where the kernel accounts swap (the file is missing otherwise).
+            let swap = dir.join("memory.memsw.limit_in_bytes");
+            if swap.exists() {
+                std::fs::write(swap, &bytes)?;
+            }
+        }
+        Version::V2 => {
+            std::fs::write(dir.join("memory.max"), &bytes)?;
+            let swap = dir.join("memory.swap.max");
+            if swap.exists() {
+                std::fs::write(swap, "0")?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The grader's cgroup where runs' groups can be made (found, prepared and tried once), or
+/// why not.
+fn parent() -> Result<Parent, String> {
+    static PARENT: std::sync::OnceLock<Result<Parent, String>> = std::sync::OnceLock::new();
+    PARENT
+        .get_or_init(|| {
+            if std::env::var_os("GAMEKIT_CGROUP").is_some_and(|value| value == "off") {
+                return Err("turned off by GAMEKIT_CGROUP=off".into());
+            }
+            if !nix::unistd::geteuid().is_root() {
+                return Err("the grader is not root".into());
+            }
+            let read = |path| std::fs::read_to_string(path).unwrap_or_default();
+            let parent = own(&read("/proc/self/cgroup"), &read("/proc/self/mountinfo"))
+                .ok_or("no cgroup with the memory controller is mounted here")?;
+            if parent.version == Version::V2 {
+                delegate(&parent.dir)?;
+            }
+            sweep(&parent.dir);
+            // One group made and removed: the folder may be read-only, or refuse a limit.
+            make(&parent, 1 << 30)
+                .map(drop)
+                .map_err(|error| format!("cannot make a cgroup in {}: {error}", crate::shown::path(&parent.dir)))?;
+            Ok(parent)
+        })
+        .clone()
+}
+
+/// Makes cgroup v2 `dir` pass the memory controller to its children: the grader moves itself
+/// into a leaf (no cgroup may hold processes and give its children controllers), then
+/// enables `memory` below `dir`.
+fn delegate(dir: &Path) -> Result<(), String> {
+    let has = |file: &str| std::fs::read_to_string(dir.join(file)).unwrap_or_default();
+    if !has("cgroup.controllers").split_whitespace().any(|name| name == "memory") {
+        return Err(format!("the memory controller is not delegated to {}", crate::shown::path(dir)));
+    }
+    if has("cgroup.subtree_control").split_whitespace().any(|name| name == "memory") {
+        return Ok(());
+    }
+    let enable = || std::fs::write(dir.join("cgroup.subtree_control"), "+memory");
+    if enable().is_ok() {
+        return Ok(());
+    }
+    let leaf = dir.join("gamekit-grader");
+    let moved = std::fs::create_dir_all(&leaf)
+        .and_then(|()| std::fs::OpenOptions::new().write(true).open(leaf.join("cgroup.procs")))
+        .and_then(|mut procs| procs.write_all(std::process::id().to_string().as_bytes()));
+    moved
+        .and_then(|()| enable())
+        .map_err(|error| format!("cannot enable the memory controller below {}: {error}", crate::shown::path(dir)))
+}
+
+/// Removes the groups that graders no longer running left behind (one that was killed).
+fn sweep(dir: &Path) {
+    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let name = entry.file_name();
+        let grader = name.to_str().and_then(|name| name.strip_prefix("gamekit-")?.split_once('-'));
+        if let Some((pid, _)) = grader
+            && pid.bytes().all(|byte| byte.is_ascii_digit())
+            && !Path::new("/proc").join(pid).exists()
+        {
+            let _ = std::fs::remove_dir(entry.path());
+        }
+    }
+}
+
+/// The grader's cgroup that holds the memory controller, from `/proc/self/cgroup` and
+/// `/proc/self/mountinfo`: v1's `memory` hierarchy where one is mounted, else v2's.
+fn own(cgroups: &str, mountinfo: &str) -> Option<Parent> {
+    // "4:memory:/a/b" (v1) and "0::/a/b" (v2).
+    let path_of = |wanted: &dyn Fn(&str, &str) -> bool| {
+        cgroups.lines().find_map(|line| {
+            let mut fields = line.splitn(3, ':');
+            let (id, controllers, path) = (fields.next()?, fields.next()?, fields.next()?);
+            wanted(id, controllers).then_some(path)
+        })
+    };
+    // "35 31 0:32 / /sys/fs/cgroup/memory rw,relatime - cgroup cgroup rw,memory".
+    let mount_of = |wanted: &dyn Fn(&str, &str) -> bool| {
+        mountinfo.lines().find_map(|line| {
+            let (before, after) = line.split_once(" - ")?;
+            let before: Vec<&str> = before.split(' ').collect();
+            let after: Vec<&str> = after.split(' ').collect();
+            let (root, point) = (before.get(3)?, before.get(4)?);
+            wanted(after.first()?, after.get(2).unwrap_or(&"")).then_some((*root, *point))
+        })
+    };
+    let memory = |options: &str| options.split(',').any(|option| option == "memory");
+    let v1 = path_of(&|id, controllers| id != "0" && memory(controllers))
+        .zip(mount_of(&|kind, options| kind == "cgroup" && memory(options)))
+        .map(|found| (Version::V1, found));
+    let v2 = || {
+        path_of(&|id, controllers| id == "0" && controllers.is_empty())
+            .zip(mount_of(&|kind, _| kind == "cgroup2"))
+            .map(|found| (Version::V2, found))
+    };
+    let (version, (path, (root, point))) = v1.or_else(v2)?;
+    // A mount of a part of the hierarchy (a container's) shows it at its mount point.
+    let below = path.strip_prefix(root).unwrap_or(path).trim_start_matches('/');
+    Some(Parent { version, dir: Path::new(&unescape(point)).join(below) })
+}
+
+/// A mountinfo path, whose spaces, tabs, newlines and backslashes are written in octal.
+fn unescape(path: &str) -> String {
+    let mut out = String::new();
+    let mut rest = path;
+    while let Some(at) = rest.find('\\') {
+        out.push_str(&rest[..at]);
+        let code = rest.get(at + 1..at + 4).and_then(|digits| u8::from_str_radix(digits, 8).ok());
+        match code {
+            Some(byte) => {
+                out.push(char::from(byte));
+                rest = &rest[at + 4..];
+            }
+            None => {
+                out.push('\\');
+                rest = &rest[at + 1..];
+            }
+        }
+    }
+    out + rest
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// This kit's CI machines: the memory controller is a v1 hierarchy beside a v2 one that
+    /// holds none.
+    const HYBRID_CGROUP: &str = "9:name=systemd:/\n4:memory:/process_api/a95\n1:cpu:/\n0::/\n";
+    const HYBRID_MOUNTS: &str = "31 23 0:28 / /sys/fs/cgroup rw,relatime - tmpfs tmpfs rw,mode=755\n\
+         35 31 0:32 / /sys/fs/cgroup/memory rw,relatime - cgroup cgroup rw,memory\n\
+         41 31 0:38 / /sys/fs/cgroup/unified rw,relatime - cgroup2 cgroup2 rw\n";
+
+    #[test]
+    fn the_memory_controllers_hierarchy_is_found() {
+        let found = own(HYBRID_CGROUP, HYBRID_MOUNTS);
+        let expected = Parent { version: Version::V1, dir: "/sys/fs/cgroup/memory/process_api/a95".into() };
+        assert_eq!(found, Some(expected));
+        // Today's systems: v2 alone; a service's cgroup.
+        let found = own(
+            "0::/system.slice/grader.service\n",
+            "30 23 0:26 / /sys/fs/cgroup rw,nosuid - cgroup2 cgroup2 rw,nsdelegate\n",
+        );
+        let expected = Parent { version: Version::V2, dir: "/sys/fs/cgroup/system.slice/grader.service".into() };
+        assert_eq!(found, Some(expected));
+        // A container that sees its own part of the hierarchy at the mount point.
+        let found =
+            own("0::/kubepods/pod1/c2\n", "30 23 0:26 /kubepods/pod1/c2 /sys/fs/cgroup ro - cgroup2 cgroup2 rw\n");
+        assert_eq!(found.map(|parent| parent.dir), Some("/sys/fs/cgroup".into()));
+        // No cgroup file system mounted.
+        assert_eq!(own("0::/\n", "22 1 0:21 / / rw - ext4 /dev/sda1 rw\n"), None);
+        assert_eq!(own("", ""), None);
+    }
+
+    #[test]
+    fn mountinfo_paths_are_unescaped() {
+        assert_eq!(unescape(r"/mnt/a\040b\011c\134d"), "/mnt/a b\tc\\d");
+        assert_eq!(unescape(r"/mnt/\0"), r"/mnt/\0");
+    }
+
+    #[test]
+    fn the_oom_kill_counter_is_read() {
+        assert_eq!(counter("oom_kill_disable 0\nunder_oom 0\noom_kill 2\n", "oom_kill"), 2);
+        assert_eq!(counter("low 0\nhigh 0\nmax 3\noom 1\noom_kill 1\noom_group_kill 0\n", "oom_kill"), 1);
+        assert_eq!(counter("oom_kill_disable 1\n", "oom_kill"), 0);
+        assert_eq!(counter("", "oom_kill"), 0);
+    }
+
+    /// As root where the machine has a memory cgroup: processes that each stay under the
+    /// limit are stopped together, and the group says so.
+    #[test]
+    fn a_groups_processes_are_limited_together() {
+        if per_process().is_some() {
+            eprintln!("skipped: {}", per_process().unwrap_or_default());
+            return;
+        }
+        let group = Group::new(64 << 20).expect("a group");
+        let fd = group.procs_fd();
+        let mut command = std::process::Command::new("sh");
+        // Three processes of 40 MiB each (`head` holds what it skips in no buffer: `tr`'s
+        // output is kept by a shell variable).
+        command.args(["-c", "for i in 1 2 3; do (x=$(head -c 41943040 /dev/zero | tr '\\0' a); sleep 1) & done; wait"]);
+        // SAFETY: between fork and exec the child only writes to a file descriptor.
+        unsafe {
+            std::os::unix::process::CommandExt::pre_exec(&mut command, move || {
+                nix::unistd::write(std::os::fd::BorrowedFd::borrow_raw(fd), b"0")?;
+                Ok(())
+            });
+        }
+        assert!(command.status().expect("sh").success());
+        assert!(group.out_of_memory(), "120 MiB in all ran under a limit of 64");
+        let dir = group.dir.clone();
+        drop(group);
+        assert!(!dir.exists(), "{} is left", dir.display());
+    }
+}
