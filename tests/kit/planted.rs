@@ -685,33 +685,117 @@ const MESSAGES: [(&str, &str, &[Message]); 8] = [
 
 /// Every message a program prints is checked by the group that claims it: each message
 /// altered (a mark `[M7]` at its start) is the difference a failing test of the group shows.
-/// To need few builds, all the unchecked messages are marked at once, and a message is
-/// crossed off when a failing test shows its mark and no other (a message always printed
-/// after another is shown once the other is crossed off); those never shown alone are then
-/// marked one at a time.
 #[test]
 #[ignore = "full tier: cargo test --workspace -- --include-ignored"]
 fn altering_any_message_loses_points_in_the_group_that_claims_it() {
     let mut unchecked = Vec::new();
     for (assignment, only, messages) in MESSAGES {
-        let mut left: Vec<usize> = (0..messages.len()).collect();
-        while !left.is_empty() {
-            let shown = marks_shown(assignment, only, messages, &left);
-            let before = left.len();
-            left.retain(|index| !shown.iter().any(|marks| marks == &[*index]));
-            if left.len() == before {
-                break;
-            }
-        }
-        left.retain(|&index| !marks_shown(assignment, only, messages, &[index]).iter().any(|marks| marks == &[index]));
+        let left = unchecked_messages(assignment, only, messages);
         unchecked.extend(left.iter().map(|&index| format!("{assignment}: {:?} ({only})", messages[index].1)));
     }
     assert!(unchecked.is_empty(), "messages no test of their group checks:\n{}", unchecked.join("\n"));
 }
 
-/// Grades `only` with the messages `marked` altered: for each failing test, the marks its
-/// explanation shows.
-fn marks_shown(assignment: &str, only: &str, messages: &[Message], marked: &[usize]) -> Vec<Vec<usize>> {
+/// The messages that no failing test of group `only` shows alone. To need few builds,
+/// several are marked at once, and a message is crossed off when a failing test shows its
+/// mark and no other:
+/// 1. all of those left, while that crosses any off (a message always printed after another
+///    is shown once the other is crossed off);
+/// 2. those no test has shown yet, together, while that shows any (a test shows only its
+///    first differences, so an earlier mark hides a later one);
+/// 3. together, those whose witnesses (the tests that showed each with the fewest other
+///    marks) show none of the others: a Connect Four message beside a Stonehenge one;
+/// 4. a message still left alone, its witness run first, then its whole group.
+fn unchecked_messages(assignment: &str, only: &str, messages: &[Message]) -> Vec<usize> {
+    let mut marking = Marking { assignment, messages, left: (0..messages.len()).collect(), seen: Vec::new() };
+    while !marking.left.is_empty() && marking.cross_off(&marking.left.iter().copied().collect::<Vec<_>>(), only) {}
+    // Those no test showed yet, while others hid them (a test shows its first difference),
+    // while that shows any.
+    loop {
+        let unseen = marking.unseen();
+        if unseen.len() < 2 {
+            break;
+        }
+        marking.cross_off(&unseen, only);
+        if marking.unseen().len() == unseen.len() {
+            break;
+        }
+    }
+    let mut tried_together = BTreeSet::new();
+    let mut unchecked = Vec::new();
+    while !marking.left.is_empty() {
+        let alone = marking
+            .left
+            .iter()
+            .copied()
+            .find(|&index| tried_together.contains(&index) || marking.witness(index).is_none());
+        if let Some(index) = alone {
+            let witness = marking.witness(index);
+            let by_its_witness = witness.is_some_and(|test| marking.cross_off(&[index], &test.name));
+            if !by_its_witness && !marking.cross_off(&[index], only) {
+                marking.left.remove(&index);
+                unchecked.push(index);
+            }
+            continue;
+        }
+        let mut together: Vec<(usize, Shown)> = Vec::new();
+        for index in marking.left.iter().copied() {
+            let Some(test) = marking.witness(index) else { continue };
+            if together.iter().all(|(other, its)| !test.marks.contains(other) && !its.marks.contains(&index)) {
+                together.push((index, test));
+            }
+        }
+        let marked: Vec<usize> = together.into_iter().map(|(index, _)| index).collect();
+        tried_together.extend(marked.iter().copied());
+        if marked.len() > 1 {
+            marking.cross_off(&marked, only);
+        }
+    }
+    unchecked
+}
+
+/// The messages of an assignment left to cross off, and what its gradings showed.
+struct Marking<'a> {
+    assignment: &'a str,
+    messages: &'a [Message],
+    left: BTreeSet<usize>,
+    /// Every failing test of every grading so far.
+    seen: Vec<Shown>,
+}
+
+impl Marking<'_> {
+    /// Grades `only` with `marked` altered, and crosses off each message a failing test
+    /// showed alone: whether any was.
+    fn cross_off(&mut self, marked: &[usize], only: &str) -> bool {
+        let shown = marks_shown(self.assignment, only, self.messages, marked);
+        let before = self.left.len();
+        self.left.retain(|index| !shown.iter().any(|test| test.marks == [*index]));
+        self.seen.extend(shown);
+        self.left.len() < before
+    }
+
+    /// The messages left that no failing test has shown.
+    fn unseen(&self) -> Vec<usize> {
+        self.left.iter().copied().filter(|&index| self.witness(index).is_none()).collect()
+    }
+
+    /// The test that showed message `index` with the fewest other marks still left.
+    fn witness(&self, index: usize) -> Option<Shown> {
+        let showing = self.seen.iter().filter(|test| test.marks.contains(&index));
+        showing.min_by_key(|test| test.marks.iter().filter(|mark| self.left.contains(mark)).count()).cloned()
+    }
+}
+
+/// A failing test, and the marks its explanation showed.
+#[derive(Clone)]
+struct Shown {
+    name: String,
+    marks: Vec<usize>,
+}
+
+/// Grades the tests whose names start with `only` with the messages `marked` altered: for
+/// each failing test, the marks its explanation shows.
+fn marks_shown(assignment: &str, only: &str, messages: &[Message], marked: &[usize]) -> Vec<Shown> {
     let quoted: Vec<(String, String)> = marked
         .iter()
         .map(|&index| (format!("\"{}\"", messages[index].1), format!("\"[M{index}]{}\"", messages[index].1)))
@@ -725,6 +809,9 @@ fn marks_shown(assignment: &str, only: &str, messages: &[Message], marked: &[usi
         .tests
         .iter()
         .filter(|test| test.status != Status::Passed)
-        .map(|test| marked.iter().copied().filter(|index| test.explanation.contains(&format!("[M{index}]"))).collect())
+        .map(|test| Shown {
+            name: test.name.clone(),
+            marks: marked.iter().copied().filter(|index| test.explanation.contains(&format!("[M{index}]"))).collect(),
+        })
         .collect()
 }

@@ -298,7 +298,10 @@ mod tests {
         assert!(!report.text(plain).contains("Memory"));
         report.memory_per_process = Some("the grader is not root".into());
         let header = report.header_for_gradescope();
-        assert!(header.contains("memory was limited per process only, not in all (the grader is not root)"), "{header}");
+        assert!(
+            header.contains("memory was limited per process only, not in all (the grader is not root)"),
+            "{header}"
+        );
         assert!(report.text(plain).contains("Memory was limited per process only (the grader is not root)."));
         // Not isolated at all: the report says so already, and nothing of the memory.
         report.isolation = Isolation::None;
