@@ -1442,7 +1442,7 @@ fn no_byte_a_submission_brings_reaches_a_terminal_a_report_or_a_sheet_as_itself(
     }
 }
 
-/// Processes of a probe's own: three copies of the probe program, each holding 400 MiB (under
+/// Processes of a probe's own: four copies of the probe program, each holding 400 MiB (under
 /// the limit of 1 GiB each process has), at once.
 const HOGS: &str = r#"
 #[used]
@@ -1458,10 +1458,10 @@ extern "C" fn hog_at_start() {
     }
 }
 
-/// How each of the three ended.
+/// How each of the four ended.
 pub fn hogs() -> String {
     let exe = std::env::current_exe().unwrap_or_default();
-    let started: Vec<_> = (0..3)
+    let started: Vec<_> = (0..4)
         .filter_map(|_| std::process::Command::new(&exe).env("GAMEKIT_HOSTILE_HOG", "1").spawn().ok())
         .collect();
     let ended = started.into_iter().map(|mut hog| hog.wait().map_or_else(|error| error.to_string(), |status| status.to_string()));
@@ -1470,10 +1470,11 @@ pub fn hogs() -> String {
 "#;
 
 /// A test's memory is limited in all of its processes together where the grader can make
-/// cgroups (root, with the memory controller), in both modes: a probe whose three processes
-/// hold 1.2 GiB in all, each under the limit of 1 GiB a process, is stopped at the memory
-/// limit, and the report says memory was limited in all. With `GAMEKIT_CGROUP=off` (the
-/// check without its fix) all three run to their end, and the report says per process.
+/// cgroups (root, with the memory controller), in both modes: a probe whose four processes
+/// hold 1.6 GiB in all, each under the limit of 1 GiB a process, is stopped at the memory
+/// limit (1 GiB, and the judge's share of 256 MiB), and the report says memory was limited in
+/// all. With `GAMEKIT_CGROUP=off` (the check without its fix) all four run to their end, and
+/// the report says per process.
 #[test]
 #[cfg_attr(not_root, ignore = "cgroups need the checks run as root")]
 #[cfg_attr(not(not_root), ignore = "full tier: cargo test --workspace -- --include-ignored")]
@@ -1518,7 +1519,8 @@ fn a_tests_processes_share_one_memory_limit() {
         assert_eq!(apart.memory_per_process.as_deref(), Some("turned off by GAMEKIT_CGROUP=off"));
         let text = apart.text(gamekit::grade::Style { width: 1000, verbose: false, colour: false });
         assert!(text.contains("Memory was limited per process only (turned off by GAMEKIT_CGROUP=off)."), "{text}");
-        let ran_to_the_end = "not implemented yet: hogs ended: exit status: 0, exit status: 0, exit status: 0;";
+        let ran_to_the_end =
+            "not implemented yet: hogs ended: exit status: 0, exit status: 0, exit status: 0, exit status: 0;";
         for test in &apart.tests {
             assert_eq!(test.explanation, ran_to_the_end, "{isolation:?}: per process");
         }

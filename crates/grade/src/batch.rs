@@ -139,6 +139,7 @@ pub fn run(batch: &Batch, event: impl Fn(Event) + Sync) -> Result<Class, BatchEr
     }
     std::fs::create_dir_all(&batch.out).map_err(BatchError::io(format!("cannot create {}", batch.out.display())))?;
     closed_to_submissions(&batch.out, crate::sandbox::Isolation::detect())?;
+    crate::cgroups::prepare();
     let suite = suite_fingerprint(batch);
     event(Event::Started(submissions.len()));
     // The reference alone first: the judge built and the reference timed, once for all.

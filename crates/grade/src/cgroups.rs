@@ -7,6 +7,9 @@
 //! they pass it. So every sandboxed run gets a group of its own ([`Group`]), which its first
 //! process joins before it runs anything (its children are born in it, and none may leave:
 //! the group's folder is root's), with the run's memory limit; the per-process limit stays.
+//! A test's judge shares its group with the probe it starts, with a share of its own beside
+//! the submission's limit (`sandbox.rs`); the OOM killer takes the probe's processes first
+//! (`gamekit-confine` asks it to).
 //!
 //! Both versions of cgroups are used, whichever holds the memory controller:
 //! - **v2** (today's systems): the grader's own cgroup must be delegated to it with the
@@ -51,17 +54,30 @@ pub struct Group {
     procs: File,
 }
 
-/// Why a run's memory is limited per process only, here; `None` when each run gets a group.
+/// Why a run's memory is limited per process only, here; `None` when each run got a group.
 pub fn per_process() -> Option<String> {
-    parent().err()
+    parent().err().or_else(|| UNMADE.get().cloned())
 }
+
+/// Finds, prepares and tries the grader's cgroup, before the grader starts any process of
+/// its own that could still be running (cgroup v2 moves the grader, and only when no other
+/// process shares its cgroup).
+pub fn prepare() {
+    let _ = parent();
+}
+
+/// Why a run got no group though others did (the first such run's): its memory was then
+/// limited per process only, which the report says.
+static UNMADE: std::sync::OnceLock<String> = std::sync::OnceLock::new();
 
 impl Group {
     /// A new group limited to `bytes` of memory, or `None` where groups cannot be made
     /// ([`per_process`] says why).
     pub fn new(bytes: u64) -> Option<Group> {
         let parent = parent().ok()?;
-        make(&parent, bytes).ok()
+        make(&parent, bytes)
+            .map_err(|error| UNMADE.get_or_init(|| format!("a test's cgroup could not be made: {error}")))
+            .ok()
     }
 
     /// The file descriptor of its `cgroup.procs`, which the run's first process writes "0"
@@ -83,16 +99,20 @@ impl Group {
 
 impl Drop for Group {
     /// Kills what is left in it (v2's `cgroup.kill`; v1 has none, and there the sandbox has
-    /// ended every process already) and removes it once its last process is gone.
+    /// ended every process already) and removes it once its last process is gone. (v1's
+    /// `memory.force_empty` would first give back its page cache, but it writes a build's
+    /// files out to disk at once: 20 s a build.)
     fn drop(&mut self) {
         if self.version == Version::V2 {
             let _ = std::fs::write(self.dir.join("cgroup.kill"), "1");
         }
-        for _ in 0..200 {
+        // Its last processes may still be exiting: usually gone at once, else within a few
+        // milliseconds; a second at most.
+        for _ in 0..1000 {
             if std::fs::remove_dir(&self.dir).is_ok() || !self.dir.exists() {
                 return;
             }
-            std::thread::sleep(std::time::Duration::from_millis(5));
+            std::thread::sleep(std::time::Duration::from_millis(1));
         }
     }
 }
@@ -120,27 +140,29 @@ fn make(parent: &Parent, bytes: u64) -> std::io::Result<Group> {
     }
 }
 
-/// Sets group `dir`'s memory limit, and keeps its processes from swapping past it.
+/// Sets group `dir`'s memory limit, and keeps its processes from swapping past it: where the
+/// machine swaps and the kernel does not account swap (the file is missing), the limit would
+/// only move memory to the swap, so no group is made.
 fn limit(version: Version, dir: &Path, bytes: u64) -> std::io::Result<()> {
     let bytes = bytes.to_string();
-    match version {
-        Version::V1 => {
-            std::fs::write(dir.join("memory.limit_in_bytes"), &bytes)?;
-            // Only where the kernel accounts swap (the file is missing otherwise).
-            let swap = dir.join("memory.memsw.limit_in_bytes");
-            if swap.exists() {
-                std::fs::write(swap, &bytes)?;
-            }
-        }
-        Version::V2 => {
-            std::fs::write(dir.join("memory.max"), &bytes)?;
-            let swap = dir.join("memory.swap.max");
-            if swap.exists() {
-                std::fs::write(swap, "0")?;
-            }
-        }
+    let (memory, swap, swap_limit) = match version {
+        Version::V1 => ("memory.limit_in_bytes", "memory.memsw.limit_in_bytes", bytes.as_str()),
+        Version::V2 => ("memory.max", "memory.swap.max", "0"),
+    };
+    std::fs::write(dir.join(memory), &bytes)?;
+    let swap = dir.join(swap);
+    if swap.exists() {
+        std::fs::write(swap, swap_limit)
+    } else if swaps() {
+        Err(std::io::Error::other("the machine swaps and the kernel accounts no swap to a cgroup"))
+    } else {
+        Ok(())
     }
-    Ok(())
+}
+
+/// Whether the machine has swap turned on (`/proc/swaps` lists more than its heading).
+fn swaps() -> bool {
+    std::fs::read_to_string("/proc/swaps").is_ok_and(|swaps| swaps.lines().count() > 1)
 }
 
 /// The grader's cgroup where runs' groups can be made (found, prepared and tried once), or
@@ -186,6 +208,12 @@ fn delegate(dir: &Path) -> Result<(), String> {
     if enable().is_ok() {
         return Ok(());
     }
+    // A cgroup of the grader's alone: one that other processes share (a shell, a container's
+    // first process) was not delegated to it, and moving the grader would not free it.
+    let own = std::process::id().to_string();
+    if has("cgroup.procs").lines().any(|pid| pid != own) {
+        return Err(format!("{} holds other processes than the grader", crate::shown::path(dir)));
+    }
     let leaf = dir.join("gamekit-grader");
     let moved = std::fs::create_dir_all(&leaf)
         .and_then(|()| std::fs::OpenOptions::new().write(true).open(leaf.join("cgroup.procs")))
@@ -220,9 +248,10 @@ fn own(cgroups: &str, mountinfo: &str) -> Option<Parent> {
             wanted(id, controllers).then_some(path)
         })
     };
-    // "35 31 0:32 / /sys/fs/cgroup/memory rw,relatime - cgroup cgroup rw,memory".
+    // "35 31 0:32 / /sys/fs/cgroup/memory rw,relatime - cgroup cgroup rw,memory": the last
+    // (a mount over an earlier one hides it).
     let mount_of = |wanted: &dyn Fn(&str, &str) -> bool| {
-        mountinfo.lines().find_map(|line| {
+        mountinfo.lines().rev().find_map(|line| {
             let (before, after) = line.split_once(" - ")?;
             let before: Vec<&str> = before.split(' ').collect();
             let after: Vec<&str> = after.split(' ').collect();
@@ -240,8 +269,9 @@ fn own(cgroups: &str, mountinfo: &str) -> Option<Parent> {
             .map(|found| (Version::V2, found))
     };
     let (version, (path, (root, point))) = v1.or_else(v2)?;
-    // A mount of a part of the hierarchy (a container's) shows it at its mount point.
-    let below = path.strip_prefix(root).unwrap_or(path).trim_start_matches('/');
+    // A mount of a part of the hierarchy (a container's) shows it at its mount point; a
+    // cgroup outside the part mounted is not reachable here.
+    let below = Path::new(path).strip_prefix(unescape(root)).ok()?;
     Some(Parent { version, dir: Path::new(&unescape(point)).join(below) })
 }
 
@@ -293,6 +323,12 @@ mod tests {
         let found =
             own("0::/kubepods/pod1/c2\n", "30 23 0:26 /kubepods/pod1/c2 /sys/fs/cgroup ro - cgroup2 cgroup2 rw\n");
         assert_eq!(found.map(|parent| parent.dir), Some("/sys/fs/cgroup".into()));
+        // A cgroup outside the part of the hierarchy mounted: none.
+        assert_eq!(own("0::/other\n", "30 23 0:26 /kubepods/pod1 /sys/fs/cgroup ro - cgroup2 cgroup2 rw\n"), None);
+        assert_eq!(
+            own("0::/kubepods/pod10\n", "30 23 0:26 /kubepods/pod1 /sys/fs/cgroup ro - cgroup2 cgroup2 rw\n"),
+            None
+        );
         // No cgroup file system mounted.
         assert_eq!(own("0::/\n", "22 1 0:21 / / rw - ext4 /dev/sda1 rw\n"), None);
         assert_eq!(own("", ""), None);

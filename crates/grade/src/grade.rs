@@ -118,6 +118,7 @@ fn grade_telling(options: &Options, progress: &mut dyn FnMut(Progress)) -> Resul
     let submission = crate_in_upload(&kit, &options.assignment, &upload)?;
     harness::check_package(&submission, &rubric.package)?;
     let isolation = Isolation::detect();
+    cgroups::prepare();
     let mut report = Report::new(&rubric, &submission, isolation);
     if isolation == Isolation::Users {
         sandbox::protect_kit(&kit).map_err(GradeError::io(format!("cannot make {} private", kit.display())))?;

@@ -394,7 +394,11 @@ impl Sandbox {
     pub fn run(&self, program: &Path, args: &[OsString], input: &[u8], limits: Limits) -> std::io::Result<Ran> {
         let (mut command, user) = self.command(program, args);
         command.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
-        let group = crate::cgroups::Group::new(limits.memory);
+        // A run that is not confined is the kit's own: a suite's judge, which starts its probe
+        // in its group. It has a share of the group's memory beside the submission's limit;
+        // the probe's launcher asks the kernel's OOM killer to take its processes first.
+        let judge = self.confine.is_none();
+        let group = crate::cgroups::Group::new(limits.memory + if judge { JUDGE_SHARE } else { 0 });
         apply_limits(&mut command, limits, group.as_ref().map(crate::cgroups::Group::procs_fd));
         let start = Instant::now();
         let mut child = command.spawn()?;
@@ -692,6 +696,9 @@ fn signal_of(status: ExitStatus) -> Option<i32> {
     status.code().filter(|code| (129..=159).contains(code)).map(|code| code - 128)
 }
 
+/// The memory a suite's judge may use beside its probe's limit, in the cgroup they share.
+const JUDGE_SHARE: u64 = 256 * MIB;
+
 /// Limits the process and its children, in the child just before it runs: it joins the
 /// cgroup whose `cgroup.procs` is open as `group`, where it has one (memory in all).
 /// The process limit is set only for root, which it does not bind: it binds the users of
@@ -704,8 +711,9 @@ fn apply_limits(command: &mut Command, limits: Limits, group: Option<std::os::fd
     // A group of its own, so that the grader can kill it all without isolation too.
     command.process_group(0);
     // SAFETY: the closure runs in the child between fork and exec and only makes
-    // system calls (write, umask, setrlimit), which are async-signal-safe; `group` is open
-    // until the command is spawned (its `Group` outlives the spawn).
+    // system calls (write, umask, setrlimit), which are async-signal-safe, with no
+    // allocation; `group` is open until the command is spawned (its `Group` outlives the
+    // spawn).
     unsafe {
         command.pre_exec(move || {
             if let Some(group) = group {
@@ -828,5 +836,23 @@ mod tests {
         );
         umask(graders);
         assert_eq!(String::from_utf8_lossy(&ran.expect("sh runs").stdout).trim(), "0022");
+    }
+
+    /// Where runs get cgroups, a judge (a run not confined) is in a group of its own run's.
+    #[test]
+    fn a_judge_runs_in_a_cgroup_of_its_own() {
+        if let Some(why) = crate::cgroups::per_process() {
+            eprintln!("skipped: {why}");
+            return;
+        }
+        let script = "grep -E '^[0-9]+:(memory)?:' /proc/self/cgroup";
+        let limits = Limits::test(Duration::from_secs(10));
+        let ran = Sandbox::new(Isolation::None, &std::env::temp_dir())
+            .run(Path::new("/bin/sh"), &["-c".into(), script.into()], b"", limits)
+            .expect("sh runs");
+        let printed = String::from_utf8_lossy(&ran.stdout).into_owned();
+        let group = ran.group.as_ref().expect("a cgroup");
+        assert!(printed.contains(&format!("/gamekit-{}-", std::process::id())), "{printed}");
+        assert!(!group.out_of_memory());
     }
 }
