@@ -1524,5 +1524,6 @@ fn a_tests_processes_share_one_memory_limit() {
         for test in &apart.tests {
             assert_eq!(test.explanation, ran_to_the_end, "{isolation:?}: per process");
         }
+        assert_eq!(sandbox_processes(), Vec::<String>::new(), "{isolation:?}: processes were left behind");
     }
 }

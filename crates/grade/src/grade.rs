@@ -134,11 +134,11 @@ fn grade_telling(options: &Options, progress: &mut dyn FnMut(Progress)) -> Resul
     if isolation == Isolation::Users {
         report.without = sandbox::landlock_missing();
     }
-    report.memory_per_process = cgroups::per_process();
     let built = match built {
         Ok(built) => built,
         Err(compiler_errors) => {
             report.build_errors = Some(shown::lines(&compiler_errors));
+            report.memory_per_process = cgroups::per_process();
             return Ok(report);
         }
     };
@@ -205,6 +205,8 @@ fn grade_telling(options: &Options, progress: &mut dyn FnMut(Progress)) -> Resul
         },
     )?;
     report.tests = outcomes;
+    // After the tests: one whose group could not be made is said too.
+    report.memory_per_process = cgroups::per_process();
     mark_unchecked(&rubric, &mut report.tests);
     // The shares are whole hundredths: their sum, rounded, is exact.
     report.score = (report.tests.iter().map(|test| test.points * 100.0).sum::<f64>()).round() / 100.0;
