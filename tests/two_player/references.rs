@@ -6,12 +6,14 @@ use crate::{Draws, pick, random_positions};
 use two_player::{C4Eval, COL, Cell, ConnectFour, Evaluation, LINES, ROW, Representation, STONES, Stonehenge};
 
 /// The worth of every window of four cells, written out here: across, up and both
-/// diagonals, each once.
+/// diagonals, each once, met as the handout says (by its leftmost cell, from the bottom row
+/// up; from each cell across, up, up to the right, down to the right), so that of two fours
+/// the first met decides.
 fn expected_value(game: &ConnectFour) -> i32 {
     let mut windows = Vec::new();
     for row in 1..=ROW as i32 {
         for column in 1..=COL as i32 {
-            for (dr, dc) in [(0, 1), (1, 0), (1, 1), (1, -1)] {
+            for (dr, dc) in [(0, 1), (1, 0), (1, 1), (-1, 1)] {
                 let cells: Vec<(i32, i32)> = (0..4).map(|step| (row + step * dr, column + step * dc)).collect();
                 if cells.iter().all(|&(r, c)| (1..=ROW as i32).contains(&r) && (1..=COL as i32).contains(&c)) {
                     windows.push(cells);

@@ -15,7 +15,8 @@ impl<'a> Game<'a> {
     ///
     /// # Errors
     /// [`Error::Size`] for a scaffold that cannot be (see
-    /// [`Scaffold::new`](crate::Scaffold::new)) or `n` below 1.
+    /// [`Scaffold::new`](crate::Scaffold::new), whose message it is) or `n` below 1, with
+    /// the message `N must be at least 1, not <n>`. N is checked first, then the scaffold.
     pub fn new(
         columns: i32,
         levels: i32,

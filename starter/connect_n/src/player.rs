@@ -26,6 +26,11 @@ impl Player for HumanPlayer {
     /// answer is a column with room; says why when it is not (`That is not a column
     /// number.`, `There is no column <c>.`, `Column <c> is full.`). 0 when the scaffold is
     /// full or the input ends (or fails).
+    ///
+    /// `<colour>` is `black` for [`BLACK`](crate::BLACK) and `red` for any other colour:
+    /// [`RED`](crate::RED), and a colour that is neither (the spec says nothing of one). On a
+    /// full scaffold it answers 0 at once: it asks nothing, prints nothing and reads nothing
+    /// (no answer could be a move).
     fn choose_move(&mut self, scaffold: &Scaffold, n: i32, color: i32) -> i32 {
         todo!("HumanPlayer::choose_move(self = {self:?}, scaffold = {scaffold:?}, n = {n}, color = {color})")
     }

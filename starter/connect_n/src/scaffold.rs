@@ -18,7 +18,10 @@ impl Scaffold {
     /// An empty scaffold of `columns` × `levels`.
     ///
     /// # Errors
-    /// [`Error::Size`] when either is not positive, or above [`MAX_SIZE`].
+    /// [`Error::Size`] when either is not positive, or above [`MAX_SIZE`], with the message
+    /// `a scaffold has 1 to 1000 columns, not <columns>` (the columns are checked first),
+    /// else `a scaffold has 1 to 1000 levels, not <levels>` (1000 being [`MAX_SIZE`]). The
+    /// `connect-n` program prints it after `connect-n: ` on stderr.
     pub fn new(columns: i32, levels: i32) -> Result<Scaffold, Error> {
         todo!("Scaffold::new(columns = {columns}, levels = {levels})")
     }

@@ -43,6 +43,11 @@ impl Player for SmartPlayer {
     ///
     /// Within the player's budget: when the search cannot finish in time, the best column it
     /// found. Always a column with room; 0 when the scaffold is full.
+    ///
+    /// The positions it is judged on, "every position of small scaffolds" included, are the
+    /// ones a game (red first) can reach and that are not over: nobody has N in a row yet and
+    /// a column has room. On a scaffold no game reaches, one where a player already has N in
+    /// a row say, it need only return a column with room.
     fn choose_move(&mut self, scaffold: &Scaffold, n: i32, color: i32) -> i32 {
         todo!("SmartPlayer::choose_move(self = {self:?}, scaffold = {scaffold:?}, n = {n}, color = {color})")
     }

@@ -216,6 +216,26 @@ cases! {
     sizes_i32_max: (i32::MAX, i32::MAX, 4),
 }
 
+cases! {
+    /// The message of the size error says what is wrong: N is checked first, then the
+    /// scaffold, whose message is `Scaffold::new`'s.
+    fn an_impossible_game_says_why(columns: i32, levels: i32, n: i32, expected: &str) {
+        let (mut red, mut black) = scripts("");
+        let message = match Game::new(columns, levels, n, &mut red, &mut black) {
+            Err(Error::Size(message)) => Some(message),
+            _ => None,
+        };
+        assert_same!(
+            message.as_deref(),
+            Some(expected),
+            "the message of Game::new({columns}, {levels}, {n}, …)'s Err(Error::Size(_))"
+        );
+    }
+    n_of_zero: (3, 3, 0, "N must be at least 1, not 0"),
+    negative_n_before_the_scaffold: (0, 3, -2, "N must be at least 1, not -2"),
+    no_levels: (4, 0, 3, "a scaffold has 1 to 1000 levels, not 0"),
+}
+
 #[test]
 fn n_longer_than_the_scaffold_is_a_game_that_ends_in_a_tie() {
     assert_same!(

@@ -59,6 +59,21 @@ fn the_human_is_asked_with_the_documented_prompt() {
 }
 
 #[test]
+fn the_human_is_asked_for_a_red_checker_of_a_colour_that_is_neither() {
+    for color in [VACANT, 2, 7, i32::MIN] {
+        let (terminal, screen) = at_terminal("1\n");
+        let mut human = HumanPlayer::new("Marge", &terminal);
+        let call = format!("HumanPlayer::new(\"Marge\", …).choose_move(…, 3, {color}) on a new 3 × 2 scaffold");
+        assert_same!(human.choose_move(&scaffold(3, 2, ""), 3, color), 1, "{call}, the input \"1\\n\"");
+        assert_same!(
+            screen.text(),
+            "Marge, drop a red checker in which column (1-3)? ",
+            "what {call} prints: a colour other than BLACK is red"
+        );
+    }
+}
+
+#[test]
 fn the_human_is_asked_again_after_a_column_that_does_not_exist() {
     let (terminal, screen) = at_terminal("0\n4\n-2\n3\n");
     let mut human = HumanPlayer::new("Marge", &terminal);
@@ -121,6 +136,20 @@ fn the_human_gives_no_move_on_a_full_scaffold() {
         human.choose_move(&scaffold(3, 1, "123"), 3, BLACK),
         0,
         "HumanPlayer's choose_move(…, 3, BLACK) on a full 3 × 1 scaffold, the input 1, 2, 3 (one a line)"
+    );
+}
+
+#[test]
+fn the_human_is_not_asked_on_a_full_scaffold() {
+    let (terminal, screen) = at_terminal("2\n");
+    let mut human = HumanPlayer::new("Marge", &terminal);
+    let call = "HumanPlayer's choose_move(…, 3, BLACK) on a full 3 × 1 scaffold, the input 2";
+    assert_same!(human.choose_move(&scaffold(3, 1, "123"), 3, BLACK), 0, "{call}");
+    assert_same!(screen.text(), "", "what {call} prints: nothing, there is no move to ask for");
+    assert_same!(
+        human.choose_move(&scaffold(3, 1, ""), 3, BLACK),
+        2,
+        "the next choose_move(…, 3, BLACK), on a new 3 × 1 scaffold: the answer 2 was left unread by {call}"
     );
 }
 

@@ -62,6 +62,24 @@ cases! {
     levels_i32_max: (3, i32::MAX),
 }
 
+cases! {
+    /// The message of the size error names the size that is wrong, the columns first.
+    fn a_size_error_says_which_size_is_wrong(columns: i32, levels: i32, expected: &str) {
+        let message = match Scaffold::new(columns, levels) {
+            Err(connect_n::Error::Size(message)) => Some(message),
+            _ => None,
+        };
+        assert_same!(
+            message.as_deref(),
+            Some(expected),
+            "the message of Scaffold::new({columns}, {levels})'s Err(Error::Size(_))"
+        );
+    }
+    no_columns: (0, 3, "a scaffold has 1 to 1000 columns, not 0"),
+    too_many_levels: (3, 1001, "a scaffold has 1 to 1000 levels, not 1001"),
+    both_wrong: (-1, i32::MIN, "a scaffold has 1 to 1000 columns, not -1"),
+}
+
 #[test]
 fn checkers_drop_to_the_lowest_vacant_level() {
     let mut s = scaffold(4, 3, "");

@@ -12,6 +12,15 @@ pub const VALUE: [i32; 4] = [0, 2, 10, 50];
 /// holding both players' discs is worth 0. Four in a row is worth [`MORE_I`](Self::MORE_I)
 /// (10000) or [`LESS_I`](Self::LESS_I) (−10000) outright.
 ///
+/// A board with a four of each player (no game reaches one, the first four ends it, but a
+/// board can be built so) is worth what the first four met says, as the chapter's
+/// evaluation stops at the first four it finds. The windows are met by the cell they start
+/// from, their leftmost cell (an upright window's lowest): cell by cell from the bottom row
+/// up and from left to right along each row, and from one cell across, then up, then up to
+/// the right, then down to the right. So a four up column 1 from row 1 is met before a four
+/// across row 2, and a four down to the right from row 4 to row 1 is met at row 4, after a
+/// four across row 2 (rows from 1 at the bottom, as in [`ConnectFour::cell`]).
+///
 /// (The chapter's printed bounds are mixed up: it never looks at the horizontal windows of
 /// the top two rows, sees six diagonal windows twice, and its last block sees nothing, so a
 /// four across the top does not end the game. Look at every window exactly once.)

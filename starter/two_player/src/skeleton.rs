@@ -49,6 +49,13 @@ where
     /// `player`'s move, chosen by a person through the interface: shows it and returns the
     /// game's state for `player` afterwards.
     ///
+    /// It asks the interface's [`choice`](Interface::choice) whether or not `player` has a
+    /// legal move, as the chapter's `playH` does (unlike [`play_m`](Self::play_m), it does
+    /// not look): when `player` has none, no answer is legal, so the chapter's text
+    /// interfaces ask until the input ends, and `play_h` returns that error, the game as it
+    /// was. ([`main`](Self::main) never asks so: a game ends, [`State::Nil`], as soon as the
+    /// player to move next cannot move.)
+    ///
     /// # Errors
     /// What the interface returns.
     pub fn play_h(&mut self, player: bool) -> Result<State, Error> {

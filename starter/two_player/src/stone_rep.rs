@@ -113,6 +113,11 @@ impl Representation for Stonehenge {
     /// no longer lose goes to that player: one whose sum on it is at least the other's sum
     /// plus the other's strongest stones left, as many as the line has empty places.
     ///
+    /// When the other has fewer stones left than the line has empty places, all of them
+    /// count (the chapter's `count_max` sums the stones there are, up to that many), and when
+    /// it has none left, nothing: against the stones 2 1 1 left, a line with four empty places
+    /// is held by a lead of 4. The stones left are counted after `mv`'s stone is spent.
+    ///
     /// # Panics
     /// When the place is off the board.
     fn play(&self, player: bool, mv: StoneMove) -> Self {

@@ -20,7 +20,11 @@ use std::fmt;
 ///   (unless the answer is exactly two words, each a whole number that
 ///   `str::parse::<usize>` accepts: so `-1 3`, `7`, `7 3 1` and `7 x` get this line),
 ///   `There is no place 18: the places are 0 to 17.`, `Place 7 is taken.`,
-///   `X has no stone 6 left.` (any stone the player has none of, `0` and `9` too).
+///   `X has no stone 6 left.` (any stone the player has none of, `0` and `9` too, and a
+///   number too large for a `u32` but not for a `usize`: `7 4294967296` gets
+///   `X has no stone 4294967296 left.`, while `7 18446744073709551616`, too large for a
+///   64-bit `usize`, gets the first line). A number is written back as `parse` read it
+///   (`007` as `7`).
 /// - [`position`](Interface::position): `X puts a 3 on place 7.`; then, in ley-line order,
 ///   `O takes ley-line 13.` for each ley-line that changed hands, naming its new holder
 ///   (who may be the player who did not move); then the board.

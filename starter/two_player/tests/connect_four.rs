@@ -233,6 +233,33 @@ mod eval {
         ),
     }
 
+    cases! {
+        /// A board with a four of each player (built: no game reaches one) is worth what the
+        /// first four met says. The windows are met by their leftmost cell (an upright
+        /// window's lowest), from the bottom row up and left to right, and from one cell
+        /// across, up, up to the right, then down to the right.
+        fn a_four_of_each_is_worth_the_first_four_met(picture: &str, winner: bool, why: &str) {
+            let game = board(picture);
+            let expected = if winner { 10000 } else { -10000 };
+            assert_same!(C4Eval::evaluate(true, &game), expected, "evaluate(true, ..) in\n{game}{why}");
+        }
+        up_from_the_bottom_row_before_across_the_second: (
+            ". . . . . . .\n. . . . . . .\nX . . . . . .\nX . . . . . .\nX O O O O . .\nX X O X O . .",
+            true,
+            "X's four up column 1 starts at row 1, O's across row 2 at row 2",
+        ),
+        across_the_bottom_row_at_the_left_before_up_further_right: (
+            ". . . . . . .\n. . . . . . .\n. . . . . X .\n. . . . . X .\nX X X . . X .\nO O O O X X O",
+            false,
+            "both start in row 1: O's four across at column 1, X's up at column 6",
+        ),
+        down_right_is_met_at_its_top: (
+            ". . . . . . .\n. . . . . . .\nX . . . . . .\nO X . . . . .\nX O X O O O O\nO X O X X O X",
+            false,
+            "X's four down to the right from row 4 column 1 starts at row 4, O's across row 2 at row 2",
+        ),
+    }
+
     #[test]
     fn a_won_position_is_a_leaf_and_won_for_the_player_who_made_it() {
         let game = connect_four("1122334");

@@ -324,6 +324,43 @@ fn play_h_moves_for_a_person_and_says_the_state() {
 }
 
 #[test]
+fn play_h_asks_the_person_even_without_a_legal_move() {
+    // The columns 1357246, six times, fill the board without four in a row: a tie.
+    let columns: Vec<usize> = "1357246".repeat(6).bytes().map(|column| usize::from(column - b'0')).collect();
+    let (recorder, log) = Recorder::<ConnectFour>::new(&[], &[], &columns);
+    let mut skeleton = Skeleton::<C4Eval, _>::new(recorder, 4);
+    let mut state = State::Continue;
+    for turn in 0..columns.len() {
+        let player = turn % 2 == 0;
+        state = skeleton.play_h(player).unwrap_or_else(|error| {
+            panic!(
+                "play_h({player}) for move {} of the persons' columns 1357246 (six times) should make the move and \
+                 return Ok: {error:?}",
+                turn + 1
+            )
+        });
+    }
+    assert_same!(
+        state,
+        State::Nil,
+        "play_h(false) for move 42, the last of the persons' columns 1357246 (six times): the board is full"
+    );
+    let full = skeleton.game().clone();
+    let result = skeleton.play_h(true);
+    assert!(
+        matches!(result, Err(Error::EndOfInput)),
+        "play_h(true) on the full board should ask the interface's choice and return its Err(EndOfInput), the script of \
+         answers being over: {result:?}"
+    );
+    assert_same!(
+        log.borrow().last().map(String::as_str),
+        Some("choice first"),
+        "the last interface call of play_h(true) on the full board: it asks whether or not the person has a move"
+    );
+    assert_same!(*skeleton.game(), full, "game() after play_h(true) on the full board returned an error");
+}
+
+#[test]
 fn stonehenge_machines_play_to_a_winner() {
     let (recorder, log) = Recorder::<Stonehenge>::new(&[true, true], &[false], &[]);
     let result = Skeleton::<StoneEval, _>::new(recorder, 2).main();

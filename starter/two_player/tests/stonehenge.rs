@@ -199,6 +199,29 @@ mod arbiter {
             "holder(8) after X's 6 on place 8, O's 1 on place 12 and X's 5 on place 16, which fill ley-line 8"
         );
     }
+
+    #[test]
+    fn fewer_stones_left_than_empty_places_count_all_of_them() {
+        // Ley-line 3 is places 9 to 13. X's 5 on place 9; then the other moves stay off the
+        // line, and O spends its strongest stones. With four empty places, O's best is its
+        // strongest four: 2 2 1 1 make 6 > 5. Once O has only 2 1 1 left, three stones for
+        // four places, they make 4 < 5: X holds the line.
+        let moves = [(9, 5), (0, 6), (1, 1), (2, 5), (3, 1), (4, 4), (5, 2), (6, 3), (7, 2), (8, 3), (14, 3)];
+        let game = stonehenge(&moves);
+        assert_same!(
+            (game.holder(3), game.stones(false)),
+            (None, &[2, 2, 1, 1][..]),
+            "(holder(3), stones(false)) after the moves {moves:?} (place, stone; X first): O's 2 2 1 1 could \
+             still beat X's 5 on ley-line 3 (places 9 to 13, four empty)"
+        );
+        let game = game.play(false, StoneMove { place: 15, stone: 2 });
+        assert_same!(
+            (game.holder(3), game.stones(false)),
+            (Some(true), &[2, 1, 1][..]),
+            "(holder(3), stones(false)) after the moves {moves:?} (place, stone; X first), then O's 2 on place 15: \
+             O's three stones 2 1 1 make 4 for the four empty places of ley-line 3, less than X's 5"
+        );
+    }
 }
 
 mod eval {
@@ -495,9 +518,33 @@ O has stones 6 5 4 3 3 2 2 1 1.
             screen.text(),
             expected,
             "what choice(true, ..) printed after X's 6 on place 13 and O's 1 on place 0, on the answers \"\", \
-             \"seven 3\", \"7\", \"7 3 1\", \"18 1\", \"13 1\", \"7 6\", \"7 0\", \"7 3\" (one a line): \
-             eight refused, each with its reason"
+             \"seven 3\", \"-1 3\", \"7\", \"7 3 1\", \"18 1\", \"13 1\", \"7 6\", \"7 0\", \"7 3\" (one a line): \
+             nine refused, each with its reason"
         );
+    }
+
+    cases! {
+        /// A stone that `str::parse::<usize>` reads but that is too large for a `u32` is a
+        /// stone the player has none of; one too large for a `usize` (64 bits) is not a
+        /// number. The stone is written back as it was read (`0006` as 6).
+        fn a_stone_too_large_for_u32_is_one_the_player_has_none_of(answer: &str, why: &str) {
+            let (terminal, screen) = at_terminal(&format!("{answer}\n7 3\n"));
+            let call = "choice(true, ..) after X's 6 on place 13 and O's 1 on place 0";
+            let mv = StoneText::new(terminal).choice(true, &stonehenge(&[(13, 6), (0, 1)])).unwrap_or_else(|error| {
+                panic!("{call} should refuse the answer {answer:?}, then return Ok on \"7 3\": {error:?}")
+            });
+            assert_same!(mv, StoneMove { place: 7, stone: 3 }, "{call}, on the answers {answer:?} then \"7 3\"");
+            let prompt = "X, your move (place stone): ";
+            assert_same!(
+                screen.text(),
+                format!("{prompt}{why}\n{prompt}"),
+                "what {call} printed on the answers {answer:?} then \"7 3\" (one a line)"
+            );
+        }
+        just_above_u32_max: ("7 4294967296", "X has no stone 4294967296 left."),
+        usize_max: ("7 18446744073709551615", "X has no stone 18446744073709551615 left."),
+        above_usize_max: ("7 18446744073709551616", "Type a place and a stone, as in: 7 3"),
+        leading_zeros: ("7 0006", "X has no stone 6 left."),
     }
 
     #[test]
