@@ -444,6 +444,10 @@ fn run(command: Commands) -> Result<ExitCode, ExitCode> {
 
 /// `gamekit handout`: the handout written, and what to do with it.
 fn handout_command(kit: &std::path::Path, assignment: &str, dir: &std::path::Path) -> ExitCode {
+    if let Err(error) = measure_reference(kit, assignment) {
+        eprintln!("gamekit handout: {error}");
+        return ExitCode::from(2);
+    }
     match gamekit::grade::handout::write(kit, assignment, dir) {
         Ok(files) => {
             println!("{assignment}: the handout is in {} ({} files)", dir.display(), files.len());
@@ -457,6 +461,19 @@ fn handout_command(kit: &std::path::Path, assignment: &str, dir: &std::path::Pat
     }
 }
 
+/// The reference solution graded on this machine, unless its times are kept: a handout's
+/// `cargo rubric` times its public tests against the limits derived from them.
+fn measure_reference(kit: &std::path::Path, assignment: &str) -> Result<(), gamekit::grade::GradeError> {
+    let mut told = false;
+    gamekit::grade::measure_reference(kit, assignment, |_| {
+        if !std::mem::replace(&mut told, true) {
+            eprintln!(
+                "measuring the reference solution's time on each test on this machine (once): the limits `cargo rubric` shows"
+            );
+        }
+    })
+}
+
 /// `gamekit classroom`: the template written, and what to do with it.
 fn classroom_command(kit: &std::path::Path, assignment: &str, dir: &std::path::Path, url: &str, at: &str) -> ExitCode {
     let place = match gamekit::grade::classroom::Kit::new(url, at) {
@@ -466,6 +483,10 @@ fn classroom_command(kit: &std::path::Path, assignment: &str, dir: &std::path::P
             return ExitCode::from(2);
         }
     };
+    if let Err(error) = measure_reference(kit, assignment) {
+        eprintln!("gamekit classroom: {error}");
+        return ExitCode::from(2);
+    }
     match gamekit::grade::classroom::write(kit, assignment, dir, &place) {
         Ok(files) => {
             println!("{assignment}: the Classroom template is in {} ({} files)", dir.display(), files.len());

@@ -3,17 +3,19 @@
 //! `cargo test` cannot end with such a summary: Rust's test runner has no hook at its end, and
 //! each test file is a program of its own. So `cargo rubric` (an alias in `.cargo/config.toml`)
 //! runs each public test file as `cargo test --test <file>` does (every one, whatever fails),
-//! shows its output as it comes, and ends with every group of the rubric (`tests/rubric.txt`,
-//! written from your instructor's rubric with the handout): how many of its public cases pass,
-//! what a group whose cases are all public would score, and whether the graded suite runs more
-//! than these there. Arguments go to the tests, as after `cargo test --`: `cargo rubric
+//! shows its output as it comes, runs the tests one at a time and times each against the limit
+//! the grader gives it (stopping it there, as the grader does), and ends with every group of
+//! the rubric (`tests/rubric.txt`, written from your instructor's rubric with the handout):
+//! how many of its public cases pass, what a group whose cases are all public would score,
+//! and whether the graded suite runs more than these there. Arguments go to the tests, as after `cargo test --`: `cargo rubric
 //! valid_move` runs the cases whose names contain `valid_move`.
 //!
 //! (The kit keeps this one file for every handout. It uses only Rust's standard library.)
 
-use std::io::{BufRead, BufReader, IsTerminal};
-use std::path::PathBuf;
+use std::io::{IsTerminal, Read, Write};
+use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
+use std::time::{Duration, Instant};
 
 fn main() -> ExitCode {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
@@ -41,7 +43,7 @@ fn main() -> ExitCode {
     let (mut outcomes, mut troubles) = (Vec::new(), Vec::new());
     let mut all_passed = true;
     for file in rubric.files() {
-        let ran = run(&dir, &file, &args);
+        let ran = run(&dir, &file, &args, &rubric);
         all_passed &= ran.passed;
         if let Some(trouble) = ran.trouble {
             troubles.push((file, trouble));
@@ -55,13 +57,26 @@ fn main() -> ExitCode {
 /// Whether the test runner's `args` leave some tests out: a name to match or to skip (an
 /// argument of its own, not an option's value).
 fn selects(args: &[String]) -> bool {
-    let takes_a_value = ["--test-threads", "--color", "--logfile", "--shuffle-seed"];
     let mut previous = "";
     args.iter().any(|arg| {
-        let selects = !arg.starts_with('-') && !takes_a_value.contains(&previous) || arg == "--skip";
+        let selects = !arg.starts_with('-') && !TAKES_A_VALUE.contains(&previous) || arg == "--skip";
         previous = arg;
         selects
     })
+}
+
+/// The test runner's options that take a value as the next argument.
+const TAKES_A_VALUE: [&str; 5] = ["--test-threads", "--color", "--logfile", "--shuffle-seed", "--skip"];
+
+/// `args` without the names of tests to run (an argument of its own, not an option's value).
+fn without_names(args: &[String]) -> Vec<String> {
+    let mut previous = "";
+    let options = args.iter().filter(|arg| {
+        let option = arg.starts_with('-') || TAKES_A_VALUE.contains(&previous);
+        previous = arg;
+        option
+    });
+    options.cloned().collect()
 }
 
 /// One group of the rubric, as `tests/rubric.txt` gives it.
@@ -86,11 +101,36 @@ struct Outcome {
     /// Its name in the graded suite: `<file>::<name in the file>`.
     name: String,
     file: String,
+    /// Whether it passed in time: a test over its limit failed, as in the grader.
     passed: bool,
+    /// Whether it went over its limit (and was stopped there, or passed too late).
+    too_slow: bool,
+    /// Its seconds and its limit, when it was timed and has one.
+    time: Option<(f64, Limit)>,
+}
+
+/// The grader's limit for a public test, as `tests/rubric.txt` gives it.
+#[derive(Clone, Copy)]
+struct Limit {
+    /// The seconds the grader gives it…
+    seconds: f64,
+    /// …ten times the reference solution's on it (or its group's own).
+    reference: f64,
+}
+
+impl Limit {
+    /// The seconds the test may take here: the grader's limit less its own share of the
+    /// test's time (it calls the code under test from another process), about the
+    /// reference's time.
+    fn here(self) -> f64 {
+        self.seconds - self.reference
+    }
 }
 
 struct Rubric {
     groups: Vec<Group>,
+    /// Each public test's limit, by its name in the graded suite.
+    limits: Vec<(String, Limit)>,
 }
 
 impl Rubric {
@@ -98,9 +138,21 @@ impl Rubric {
     /// points, `all:<file>`, `some:<file>` or `none`, then the numbers of the groups it waits
     /// on, from 1), `#`
     /// starting a comment line.
+    /// Then the public tests' limits: `limit`, the test's name, the grader's seconds and the
+    /// reference's.
     fn parse(text: &str) -> Rubric {
         let lines = text.lines().filter(|line| !line.trim().is_empty() && !line.starts_with('#'));
-        let groups = lines
+        let (limits, groups): (Vec<&str>, Vec<&str>) = lines.partition(|line| line.starts_with("limit\t"));
+        let limits = limits
+            .iter()
+            .filter_map(|line| {
+                let [_, name, seconds, reference] = line.split('\t').collect::<Vec<_>>()[..] else { return None };
+                let limit = Limit { seconds: seconds.trim().parse().ok()?, reference: reference.trim().parse().ok()? };
+                Some((name.to_owned(), limit))
+            })
+            .collect();
+        let groups = groups
+            .iter()
             .map(|line| {
                 let mut fields = line.split('\t');
                 let mut next = || fields.next().unwrap_or_default().trim().to_owned();
@@ -116,7 +168,11 @@ impl Rubric {
                 Group { prefix, points, cases, waits_on: waits_on.collect() }
             })
             .collect();
-        Rubric { groups }
+        Rubric { groups, limits }
+    }
+
+    fn limit_of(&self, name: &str) -> Option<Limit> {
+        self.limits.iter().find(|(test, _)| test == name).map(|&(_, limit)| limit)
     }
 
     /// The public test files, each once, in the order of the groups.
@@ -210,6 +266,7 @@ impl Rubric {
         }
         let passed = outcomes.iter().filter(|outcome| outcome.passed).count();
         text += &format!("\n{passed} of {} public cases pass.", outcomes.len());
+        text += &timing(outcomes);
         for (file, why) in troubles {
             text += &format!("\ntests/{file}.rs {why} (see above): its groups count as failing.");
         }
@@ -236,6 +293,28 @@ impl Rubric {
     }
 }
 
+/// What the times say: the tests that passed too slowly, or the one nearest its limit.
+fn timing(outcomes: &[Outcome]) -> String {
+    let slow = outcomes.iter().filter(|outcome| outcome.too_slow).count();
+    if slow > 0 {
+        let (them, count) = if slow == 1 { ("it", "counts") } else { ("they", "count") };
+        return format!("\n{slow} took longer than the grader allows (see above): {them} {count} as failing.");
+    }
+    let share = |outcome: &&Outcome| outcome.time.map_or(0.0, |(seconds, limit)| seconds / limit.here());
+    let nearest = outcomes
+        .iter()
+        .filter(|outcome| outcome.time.is_some())
+        .max_by(|one, other| share(one).total_cmp(&share(other)));
+    match nearest.and_then(|outcome| Some((outcome, outcome.time?))) {
+        Some((outcome, (seconds, limit))) => format!(
+            "\nThe public case nearest its time limit took {seconds:.2} s of the {:.2} s it may take here:\n{}.",
+            limit.here(),
+            outcome.name
+        ),
+        None => String::new(),
+    }
+}
+
 /// Points as the grader writes them: at most two decimals, none when whole.
 fn points(points: f64) -> String {
     hundredths((points * 100.0).round() as u64)
@@ -259,44 +338,216 @@ struct Ran {
     trouble: Option<&'static str>,
 }
 
-/// Runs the public test file `file` as `cargo test --test <file> -- <args>`, its output shown
-/// as it comes.
-fn run(dir: &std::path::Path, file: &str, args: &[String]) -> Ran {
+/// Runs the public test file `file` as `cargo test --test <file> -- <args>` does: Cargo builds
+/// it, then its program runs here, its output shown as it comes. One test at a time (unless
+/// `args` say how many), so that each is timed against its limit in `rubric`: with one thread,
+/// the test runner writes `test <name> ... ` as a test starts and its verdict as it ends. A
+/// test still running past its limit is stopped, as the grader stops it, and the program runs
+/// again for the tests after it.
+fn run(dir: &Path, file: &str, args: &[String], rubric: &Rubric) -> Ran {
+    let mut ran = Ran { passed: false, outcomes: Vec::new(), trouble: Some("did not run") };
+    let Some(program) = build(dir, file) else { return ran };
+    eprintln!("     Running tests/{file}.rs ({})", program.strip_prefix(dir).unwrap_or(&program).display());
+    let timed = !args.iter().any(|arg| arg.starts_with("--test-threads"));
+    let mut arguments = args.to_vec();
+    loop {
+        let mut command = Command::new(&program);
+        command.current_dir(dir).args(&arguments);
+        if std::io::stdout().is_terminal() && !args.iter().any(|arg| arg.starts_with("--color")) {
+            command.arg("--color=always");
+        }
+        if timed {
+            command.arg("--test-threads=1");
+        }
+        match watch(command, file, rubric, timed, &mut ran) {
+            Watched::Stopped => {}
+            Watched::Ended(passed) => {
+                ran.passed = passed;
+                break;
+            }
+            Watched::NotRun => break,
+        }
+        // Again for the tests the stopped one kept from running: by their whole names.
+        let done: Vec<String> =
+            ran.outcomes.iter().filter(|outcome| outcome.file == file).map(|outcome| outcome.name.clone()).collect();
+        let left: Vec<String> =
+            (list(dir, &program, args).into_iter()).filter(|name| !done.contains(&format!("{file}::{name}"))).collect();
+        if left.is_empty() {
+            ran.trouble = None;
+            break;
+        }
+        arguments = without_names(args);
+        if !arguments.iter().any(|arg| arg == "--exact") {
+            arguments.push("--exact".into());
+        }
+        arguments.extend(left);
+    }
+    ran.passed &= ran.trouble.is_none() && ran.outcomes.iter().all(|outcome| !outcome.too_slow);
+    ran
+}
+
+/// The names of the tests that the test program `program` runs with `args`.
+fn list(dir: &Path, program: &Path, args: &[String]) -> Vec<String> {
+    let listed = Command::new(program).current_dir(dir).args(args).arg("--list").stderr(Stdio::inherit()).output();
+    let listed = listed.map(|listed| String::from_utf8_lossy(&listed.stdout).into_owned()).unwrap_or_default();
+    listed.lines().filter_map(|line| line.strip_suffix(": test")).map(str::to_owned).collect()
+}
+
+/// Builds the test file `file` as `cargo test` would, Cargo's messages shown, and returns its
+/// program (from Cargo's messages for programs, a JSON object a line).
+fn build(dir: &Path, file: &str) -> Option<PathBuf> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let mut command = Command::new(cargo);
-    command.current_dir(dir).args(["test", "--test", file, "--"]).args(args);
-    if std::io::stdout().is_terminal() && !args.iter().any(|arg| arg.starts_with("--color")) {
-        command.arg("--color=always");
+    command.current_dir(dir).args(["test", "--no-run", "--test", file, "--message-format=json-render-diagnostics"]);
+    let built = match command.stderr(Stdio::inherit()).output() {
+        Ok(built) => built,
+        Err(error) => {
+            eprintln!("cargo rubric: cannot run cargo test: {error}");
+            return None;
+        }
+    };
+    let messages = String::from_utf8_lossy(&built.stdout);
+    let test = format!("\"kind\":[\"test\"],\"crate_types\":[\"bin\"],\"name\":\"{file}\"");
+    let artifact =
+        messages.lines().find(|line| line.contains("\"reason\":\"compiler-artifact\"") && line.contains(&test))?;
+    let (_, rest) = artifact.split_once("\"executable\":\"")?;
+    // The path, a JSON string: up to its first quote that no backslash escapes.
+    let (mut path, mut escaped) = (String::new(), false);
+    for character in rest.chars() {
+        match (escaped, character) {
+            (false, '"') => break,
+            (false, '\\') => escaped = true,
+            (_, character) => (path.push(character), escaped = false).1,
+        }
     }
-    let mut ran = Ran { passed: false, outcomes: Vec::new(), trouble: Some("did not run") };
+    built.status.success().then(|| PathBuf::from(path))
+}
+
+/// How a run of a test program ended.
+enum Watched {
+    /// It could not start.
+    NotRun,
+    /// A test went past its limit: it was stopped.
+    Stopped,
+    /// It ended by itself: whether it said all went well.
+    Ended(bool),
+}
+
+/// Runs `command`, a test program of `file`, its output shown as it comes and its outcomes
+/// added to `ran`; stops it when the test it runs goes past its limit (when `timed`).
+fn watch(mut command: Command, file: &str, rubric: &Rubric, timed: bool, ran: &mut Ran) -> Watched {
     let mut child = match command.stdout(Stdio::piped()).spawn() {
         Ok(child) => child,
         Err(error) => {
-            eprintln!("cargo rubric: cannot run cargo test: {error}");
-            return ran;
+            eprintln!("cargo rubric: cannot run tests/{file}.rs: {error}");
+            return Watched::NotRun;
         }
     };
-    let mut listing = false;
-    for line in BufReader::new(child.stdout.take().expect("piped")).lines().map_while(Result::ok) {
-        println!("{line}");
-        let plain = without_colors(&line);
-        let count = plain.strip_prefix("running ").and_then(|rest| rest.split_once(' '));
-        if count.is_some_and(|(count, tests)| count.parse::<usize>().is_ok() && tests.starts_with("test")) {
-            (ran.trouble, listing) = (Some("stopped early"), true);
-        } else if plain.starts_with("test result: ") {
-            (ran.trouble, listing) = (None, false);
-        } else if plain == "failures:" || plain == "successes:" {
-            listing = false;
-        } else if let Some((name, verdict)) = plain.strip_prefix("test ").and_then(|rest| rest.rsplit_once(" ... "))
-            && listing
-            && (verdict == "ok" || verdict == "FAILED")
-        {
-            let outcome = Outcome { name: format!("{file}::{name}"), file: file.to_owned(), passed: verdict == "ok" };
-            ran.outcomes.push(outcome);
+    let (sender, chunks) = std::sync::mpsc::channel();
+    let mut output = child.stdout.take().expect("piped");
+    std::thread::spawn(move || {
+        let mut chunk = [0; 8192];
+        while let Ok(read @ 1..) = output.read(&mut chunk) {
+            if sender.send(chunk[..read].to_vec()).is_err() {
+                break;
+            }
+        }
+    });
+    let (mut line, mut listing) = (Vec::new(), false);
+    // The test running, as the runner announced it, and since when.
+    let mut running: Option<(String, Instant)> = None;
+    loop {
+        match chunks.recv_timeout(Duration::from_millis(50)) {
+            Ok(chunk) => {
+                let mut stdout = std::io::stdout().lock();
+                let _ = stdout.write_all(&chunk).and_then(|()| stdout.flush());
+                for &byte in &chunk {
+                    if byte != b'\n' {
+                        line.push(byte);
+                        continue;
+                    }
+                    let plain = without_colors(&String::from_utf8_lossy(&line));
+                    // Timed, the runner announces a test as it starts: one not seen announced
+                    // took no time.
+                    let started = timed.then(|| running.take().map_or_else(Instant::now, |(_, started)| started));
+                    listing = read_line(&plain, file, rubric, listing, started, ran);
+                    line.clear();
+                }
+                let plain = without_colors(&String::from_utf8_lossy(&line));
+                if let Some(name) = plain.strip_prefix("test ").and_then(|rest| rest.strip_suffix(" ... "))
+                    && listing
+                    && running.is_none()
+                {
+                    running = Some((format!("{file}::{name}"), Instant::now()));
+                }
+            }
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+                let Some((name, started)) = &running else { continue };
+                let Some(limit) = rubric.limit_of(name).filter(|_| timed) else { continue };
+                let seconds = started.elapsed().as_secs_f64();
+                if seconds > limit.here() {
+                    let _ = child.kill();
+                    let _ = child.wait();
+                    println!("stopped\n{}", too_slow_line(seconds, limit));
+                    let (name, time) = (name.clone(), Some((seconds, limit)));
+                    ran.outcomes.push(Outcome { name, file: file.to_owned(), passed: false, too_slow: true, time });
+                    return Watched::Stopped;
+                }
+            }
+            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => break,
         }
     }
-    ran.passed = child.wait().is_ok_and(|status| status.success()) && ran.trouble.is_none();
-    ran
+    Watched::Ended(child.wait().is_ok_and(|status| status.success()))
+}
+
+/// Reads one line the test runner wrote (`plain`, without colours), timed from `started`
+/// when tests are timed: the outcome it gives is added to `ran`. Returns whether the runner
+/// is listing its tests' verdicts after it.
+fn read_line(plain: &str, file: &str, rubric: &Rubric, listing: bool, started: Option<Instant>, ran: &mut Ran) -> bool {
+    let count = plain.strip_prefix("running ").and_then(|rest| rest.split_once(' '));
+    if count.is_some_and(|(count, tests)| count.parse::<usize>().is_ok() && tests.starts_with("test")) {
+        ran.trouble = Some("stopped early");
+        return true;
+    }
+    if plain.starts_with("test result: ") {
+        ran.trouble = None;
+        return false;
+    }
+    if plain == "failures:" || plain == "successes:" {
+        return false;
+    }
+    let Some((name, verdict)) = plain.strip_prefix("test ").and_then(|rest| rest.rsplit_once(" ... ")) else {
+        return listing;
+    };
+    if listing && (verdict == "ok" || verdict == "FAILED") {
+        let name = format!("{file}::{name}");
+        let time = started.map(|started| started.elapsed().as_secs_f64()).zip(rubric.limit_of(&name));
+        let too_slow = verdict == "ok" && time.is_some_and(|(seconds, limit)| seconds > limit.here());
+        if let Some((seconds, limit)) = time.filter(|_| too_slow) {
+            println!("{}", too_slow_line(seconds, limit));
+        }
+        ran.outcomes.push(Outcome {
+            name,
+            file: file.to_owned(),
+            passed: verdict == "ok" && !too_slow,
+            too_slow,
+            time,
+        });
+    }
+    listing
+}
+
+/// What `cargo rubric` says under a test over its limit.
+fn too_slow_line(seconds: f64, limit: Limit) -> String {
+    format!(
+        "    too slow for the grader: {seconds:.2} s here, over the {:.2} s it may take. The grader gives it\n    \
+         {:.2} s (ten times the reference solution's {:.2} s on your instructor's machine, or its\n    \
+         group's own limit), about {:.2} s of them its own work. It counts as failing.",
+        limit.here(),
+        limit.seconds,
+        limit.reference,
+        limit.reference
+    )
 }
 
 /// `line` without the terminal's color codes (`ESC [ … m`).

@@ -107,6 +107,27 @@ pub fn grade(options: &Options, mut progress: impl FnMut(Progress)) -> Result<Re
     grade_telling(options, &mut progress)
 }
 
+/// Grades the reference solution of `assignment`, when no times of it are kept on this
+/// machine: its time on each test is what a handout's `tests/rubric.txt` derives each public
+/// test's limit from, as the grader derives them.
+///
+/// # Errors
+/// As [`grade`].
+pub fn measure_reference(kit: &Path, assignment: &str, progress: impl FnMut(Progress)) -> Result<(), GradeError> {
+    check_assignment(kit, assignment)?;
+    if reference::kept(kit, assignment).is_none() {
+        let options = Options {
+            kit: kit.to_owned(),
+            assignment: assignment.to_owned(),
+            submission: None,
+            timeout: None,
+            only: None,
+        };
+        grade(&options, progress)?;
+    }
+    Ok(())
+}
+
 fn grade_telling(options: &Options, progress: &mut dyn FnMut(Progress)) -> Result<Report, GradeError> {
     let kit = options
         .kit

@@ -65,7 +65,8 @@ pub fn write(kit: &Path, assignment: &str, dir: &Path) -> Result<Vec<PathBuf>, H
     let public = public_modules(&source);
     let readme = read(&source.join("README.md"))? + &grading(&rubric, &public)?;
     copy.file(Path::new("README.md"), readme.as_bytes())?;
-    copy.file(&Path::new("tests").join("rubric.txt"), rubric_txt(&rubric, &public)?.as_bytes())?;
+    let times = crate::reference::kept(kit, assignment).unwrap_or_default();
+    copy.file(&Path::new("tests").join("rubric.txt"), rubric_txt(&rubric, &public, &times)?.as_bytes())?;
     copy.file(&Path::new(".cargo").join("config.toml"), crate::manifest::CARGO_CONFIG.as_bytes())?;
     // The kit's formatting, which the provided files follow: `cargo fmt` leaves them as they are.
     copy.tree(&kit.join("rustfmt.toml"), Path::new("rustfmt.toml"))?;
@@ -132,8 +133,20 @@ fn grading(rubric: &Rubric, public: &[String]) -> Result<String, HandoutError> {
          `cargo rubric` runs the same public tests (it takes the same arguments as `cargo test --`)\n\
          and ends with these groups: how many of each one's public cases pass, what a group whose\n\
          cases are all public would score, and which group to fix first.\n\n\
-         | # | group | points | what it checks | waits on | in `cargo test` |\n|---|---|---|---|---|---|\n",
-        crate::round(rubric.max_score())
+         The grader runs each test in a process of its own, and stops it at ten times the\n\
+         reference solution's time on that test on the grading machine (at least 2 s, at most\n\
+         {}), or at its group's own limit (the table's time column): a test stopped scores 0 and\n\
+         says it was too slow. Tests not started within {} of grading are not run. `cargo test`\n\
+         sets no limit. `cargo rubric` runs the public tests one at a time and times each against\n\
+         the limit the grader gave it on your instructor's machine when this handout was written\n\
+         (in `tests/rubric.txt`): a test over it counts as failing there, as in the grader. The\n\
+         grader's time includes its own work (it calls your code from another process), about\n\
+         the reference's time, which `cargo rubric` counts in; machines differ, so take a test\n\
+         near its limit as too slow.\n\n\
+         | # | group | points | what it checks | waits on | time | in `cargo test` |\n|---|---|---|---|---|---|---|\n",
+        crate::round(rubric.max_score()),
+        seconds(rubric.timeout),
+        seconds(rubric.total),
     );
     for (index, group) in rubric.groups.iter().enumerate() {
         let waits: Vec<usize> = rubric.required(index).map(|required| required + 1).collect();
@@ -142,9 +155,10 @@ fn grading(rubric: &Rubric, public: &[String]) -> Result<String, HandoutError> {
             Cases::Program => "those of `tests/transcripts/`, through the program".to_owned(),
             Cases::None => String::new(),
         };
+        let time = group.timeout.map_or_else(|| "10× the reference's".to_owned(), seconds);
         let _ = writeln!(
             text,
-            "| {} | `{}` | {} | {} | {} | {cases} |",
+            "| {} | `{}` | {} | {} | {} | {time} | {cases} |",
             index + 1,
             group.prefix,
             crate::round(group.points),
@@ -178,12 +192,15 @@ fn public_cases<'a>(group: &'a crate::Group, public: &[String]) -> Result<Cases<
 }
 
 /// `tests/rubric.txt`, the rubric's groups as `cargo rubric` reads them: a line per group,
-/// its fields separated by tabs.
-fn rubric_txt(rubric: &Rubric, public: &[String]) -> Result<String, HandoutError> {
+/// its fields separated by tabs; then a line per public test whose reference time is kept
+/// (`times`, this machine's), with the limit the grader derives from it.
+fn rubric_txt(rubric: &Rubric, public: &[String], times: &crate::reference::Times) -> Result<String, HandoutError> {
     let mut text = String::from(
         "# The graded suite's groups, for `cargo rubric` (written with the handout from the rubric).\n\
          # A line per group, tab-separated: its prefix, its points, its public cases (all of those of a\n\
-         # test file, some of them, or none), the numbers of the groups it waits on (from 1).\n",
+         # test file, some of them, or none), the numbers of the groups it waits on (from 1).\n\
+         # Then `limit`, a public test's name, the seconds the grader gives it and the reference\n\
+         # solution's seconds on it, graded on your instructor's machine when the handout was written.\n",
     );
     for (index, group) in rubric.groups.iter().enumerate() {
         let cases = match public_cases(group, public)? {
@@ -194,6 +211,13 @@ fn rubric_txt(rubric: &Rubric, public: &[String]) -> Result<String, HandoutError
         let points = crate::round(group.points);
         let waits: Vec<String> = rubric.required(index).map(|required| (required + 1).to_string()).collect();
         let _ = writeln!(text, "{}\t{points}\t{cases}\t{}", group.prefix, waits.join(" "));
+    }
+    for (name, &seconds) in times {
+        let Some(index) = rubric.group_of(name) else { continue };
+        if let Cases::All(_) = public_cases(&rubric.groups[index], public)? {
+            let limit = rubric.limits(index, None, Some(seconds))?.time.as_secs_f64();
+            let _ = writeln!(text, "limit\t{name}\t{limit:.2}\t{seconds:.2}");
+        }
     }
     Ok(text)
 }
@@ -207,6 +231,11 @@ pub fn public_modules(starter: &Path) -> Vec<String> {
         tests.map(|entry| entry.path()).filter(|path| path.extension().is_some_and(|extension| extension == "rs"));
     let modules = files.filter_map(|path| Some(path.file_stem()?.to_string_lossy().into_owned()));
     modules.filter(|module| module != "transcripts").collect()
+}
+
+/// Seconds as the README writes them: `60 s`.
+fn seconds(seconds: f64) -> String {
+    format!("{} s", crate::round(seconds))
 }
 
 /// Numbers as ranges: `1–5, 10`.
@@ -259,6 +288,33 @@ mod tests {
         group.visibility = "after_due_date".into();
         let refused = grading(&rubric, &public).expect_err("a hidden group with public cases");
         assert!(refused.to_string().contains("is not visible, but the handout's tests/functions.rs"), "{refused}");
+    }
+
+    /// `tests/rubric.txt` gives each public test with a reference time the grader's limit for
+    /// it: ten times that time, at least 2 s and at most the rubric's `timeout`, or its group's
+    /// own; a test the handout does not hold has no line.
+    #[test]
+    fn each_public_tests_limit_is_the_graders() {
+        let rubric: Rubric = toml::from_str(
+            "assignment = 'a'\npackage = 'a'\ntimeout = 30\n\
+             [[group]]\nprefix = 'x::'\npoints = 1\n\
+             [[group]]\nprefix = 'y::'\npoints = 1\ntimeout = 61\n\
+             [[group]]\nprefix = 'z::'\npoints = 1\n",
+        )
+        .expect("a rubric");
+        let times = [("x::quick", 0.01), ("x::slow", 0.9), ("x::slower", 7.0), ("y::own", 0.5), ("z::hidden", 1.0)];
+        let times = times.map(|(name, seconds)| (name.to_owned(), seconds)).into();
+        let text = rubric_txt(&rubric, &["x".to_owned(), "y".to_owned()], &times).expect("a rubric.txt");
+        let limits: Vec<&str> = text.lines().filter(|line| line.starts_with("limit\t")).collect();
+        assert_eq!(
+            limits,
+            [
+                "limit\tx::quick\t2.00\t0.01",
+                "limit\tx::slow\t9.00\t0.90",
+                "limit\tx::slower\t30.00\t7.00",
+                "limit\ty::own\t61.00\t0.50"
+            ]
+        );
     }
 
     #[test]

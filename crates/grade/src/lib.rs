@@ -65,7 +65,9 @@ pub mod users;
 mod walk;
 
 pub use error::{BatchError, GradeError};
-pub use grade::{Options, Progress, assignments, check_assignment, clean, crate_in_upload, forget_upload, grade};
+pub use grade::{
+    Options, Progress, assignments, check_assignment, clean, crate_in_upload, forget_upload, grade, measure_reference,
+};
 pub use report::{Report, Status, TestResult, round};
 pub use rubric::{Group, Rubric};
 pub use text::Style;
