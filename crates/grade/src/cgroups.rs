@@ -414,7 +414,13 @@ pub(crate) mod tests {
         assert!(group.out_of_memory(), "120 MiB in all ran under a limit of 64");
         let dir = group.idle.dir.clone();
         drop(group);
-        // Kept for another run, which starts with no process killed.
+        // Kept for another run (once its processes are gone, which a thread may wait for),
+        // which starts with no process killed.
+        let kept = || IDLE.lock().unwrap_or_else(std::sync::PoisonError::into_inner).iter().any(|idle| idle.dir == dir);
+        let since = std::time::Instant::now();
+        while !kept() && since.elapsed() < std::time::Duration::from_secs(2) {
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
         let again = Group::new(64 << 20).expect("a group");
         assert_eq!(again.idle.dir, dir);
         assert!(!again.out_of_memory());
