@@ -909,10 +909,7 @@ fn write(path: &Path, text: &str) -> Result<(), GradeError> {
     if std::fs::read(path).is_ok_and(|old| old == text.as_bytes()) {
         return Ok(());
     }
-    let partial = path.with_extension(format!("partial.{}", std::process::id()));
-    std::fs::write(&partial, text)
-        .and_then(|()| std::fs::rename(&partial, path))
-        .map_err(GradeError::io(format!("cannot write {}", path.display())))
+    crate::output::write_new(path, text).map_err(GradeError::io(format!("cannot write {}", path.display())))
 }
 
 fn link(original: &Path, link: &Path) -> Result<(), GradeError> {

@@ -7,24 +7,20 @@
 use std::io::Write;
 use std::path::Path;
 
-/// Writes `bytes` as the file `path`, replacing whatever is there.
+/// Writes `bytes` as the file `path`, replacing whatever is there: a new file of a name of
+/// its own (made with `O_EXCL`, so never one found there) beside it, renamed into place
+/// (atomic rename). The one atomic write of the grader.
 ///
 /// # Errors
 /// When the new file cannot be made, written or renamed into place (then it is removed).
 pub(crate) fn write_new(path: &Path, bytes: impl AsRef<[u8]>) -> std::io::Result<()> {
-    static WRITES: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
-    let write = WRITES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    // A short name of its own, whatever the file's (a kept source's may be long).
-    let new = path.with_file_name(format!(".gamekit-new-{}-{write}", std::process::id()));
-    let written = (|| {
-        let mut file = std::fs::OpenOptions::new().write(true).create_new(true).open(&new)?;
-        file.write_all(bytes.as_ref())?;
-        std::fs::rename(&new, path)
-    })();
-    if written.is_err() {
-        let _ = std::fs::remove_file(&new);
-    }
-    written
+    use std::os::unix::fs::PermissionsExt;
+    let dir = path.parent().filter(|dir| !dir.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    // Readable as a file written plainly would be (the process's umask applies).
+    let permissions = std::fs::Permissions::from_mode(0o666);
+    let mut new = tempfile::Builder::new().prefix(".gamekit-new-").permissions(permissions).tempfile_in(dir)?;
+    new.write_all(bytes.as_ref())?;
+    new.persist(path).map(drop).map_err(|error| error.error)
 }
 
 /// The CSV text of `records`, for [`write_new`].

@@ -50,12 +50,8 @@ pub fn save(kit: &Path, assignment: &str, judge: &Path, report: &Report) {
     let passed = report.tests.iter().filter(|test| test.status == crate::Status::Passed && test.seconds > 0.0);
     let seconds = passed.map(|test| (test.name.clone(), test.seconds)).collect();
     let kept = Kept { judge: stamp(judge), seconds };
-    let path = file(kit, assignment);
-    let partial = path.with_extension(format!("json.{}", std::process::id()));
-    if let Ok(text) = serde_json::to_vec_pretty(&kept)
-        && std::fs::write(&partial, text).is_ok()
-    {
-        let _ = std::fs::rename(&partial, &path);
+    if let Ok(text) = serde_json::to_vec_pretty(&kept) {
+        let _ = crate::output::write_new(&file(kit, assignment), text);
     }
 }
 
