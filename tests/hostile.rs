@@ -411,7 +411,7 @@ fn code_run_on_a_board_changes_nothing_outside_its_sandbox_either() {
 #[cfg_attr(not(not_root), ignore = "full tier: cargo test --workspace -- --include-ignored")]
 fn as_users_of_their_own_every_solution_scores_full_marks() {
     let _one_at_a_time = one_at_a_time();
-    for assignment in ["connect_n", "reversi", "reversi_players", "tictactoe", "two_player"] {
+    for assignment in &gamekit::grade::assignments(Path::new(KIT)) {
         let solution = grade_as_users(assignment, &Path::new(KIT).join("solution").join(assignment));
         assert_eq!(solution.score, solution.max_score, "{assignment}: {:#?}", failures_or_passes(&solution));
         assert_eq!(solution.isolation, Isolation::Users);

@@ -20,13 +20,17 @@ const KIT: &str = env!("CARGO_MANIFEST_DIR");
 const BUILD: &str = "cargo build --release --locked";
 
 /// The commands that are not run, and why.
-const NOT_RUN: [(&str, &str); 11] = [
+const NOT_RUN: &[(&str, &str)] = &[
     ("cargo install --path . --locked", "it installs into ~/.cargo/bin: a release build of its own, minutes"),
     ("sudo apt-get install bubblewrap", "it needs root and the network"),
     ("cargo test --workspace", "the quick tier: every test this one runs beside (minutes)"),
     (
         "cargo test --workspace -- --include-ignored",
         "it runs this very check, and every other (about 20 minutes in CI)",
+    ),
+    (
+        "GAMEKIT_ASSIGNMENT=connect_n cargo test --test kit a_planted_bug_loses -- --include-ignored",
+        "the full tier runs this check for every assignment (minutes)",
     ),
     ("./target/release/gamekit bench batch reversi --size 20", "a benchmark: a class of 20 graded, minutes"),
     ("cargo run --release -- bench connect-four", "a benchmark: minutes (1,000 begin-medium positions alone)"),
