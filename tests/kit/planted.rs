@@ -109,23 +109,24 @@ const PLANTED_BUGS: &[PlantedBug] = &[
         may_fail: &["smart::", "references::smart_", "transcripts::"],
         first: "smart::optimal::",
     },
-    // A SmartPlayer right in every move and quick in each (a millisecond), but too slow for
-    // the grader on every position of a small scaffold: the handout's `cargo rubric` says so
-    // too.
+    // A SmartPlayer right in every move and quick in each (a few milliseconds), but too slow
+    // for the grader over every position of a small scaffold: the handout's `cargo rubric`
+    // stops its public test too. (Slow enough that every such test is stopped, whatever the
+    // load: the reference's own time on them is mostly the grader's calls, which vary.)
     PlantedBug {
         assignment: "connect_n",
         name: "smart_player_clears_its_table_before_every_move",
-        edits: &[
-            Edit { file: "src/smart.rs", from: "const TABLE_BITS: u32 = 20;", to: "const TABLE_BITS: u32 = 18;" },
-            Edit {
-                file: "src/smart.rs",
-                from: "        let deadline = Instant::now() + self.budget;\n",
-                to: "        let deadline = Instant::now() + self.budget;\n        self.table.slots.fill([0; 2]);\n",
-            },
+        edits: &[Edit {
+            file: "src/smart.rs",
+            from: "        let deadline = Instant::now() + self.budget;\n",
+            to: "        let deadline = Instant::now() + self.budget;\n        self.table.slots.fill([0; 2]);\n",
+        }],
+        must_fail: &[
+            "smart::timing::on_every_position_of_a_small_scaffold::",
+            "references::smart_optimal_on_every_position::case_3_of_4x4_n3",
         ],
-        must_fail: &["smart::timing::on_every_position_of_a_small_scaffold::"],
         may_fail: &["references::smart_", "transcripts::"],
-        first: "smart::timing::",
+        first: "references::smart_optimal_",
     },
     PlantedBug {
         assignment: "connect_n",
