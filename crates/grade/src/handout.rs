@@ -136,7 +136,9 @@ fn grading(rubric: &Rubric, public: &[String]) -> Result<String, HandoutError> {
          The grader runs each test in a process of its own, and stops it at ten times the\n\
          reference solution's time on that test on the grading machine (at least 2 s, at most\n\
          {}), or at its group's own limit (the table's time column): a test stopped scores 0 and\n\
-         says it was too slow. Tests not started within {} of grading are not run. `cargo test`\n\
+         says it was too slow. A test that covers many positions at once (every board, random\n\
+         games: the table's \"what it checks\") is where a correct but slow part runs out of\n\
+         time. Tests not started within {} of grading are not run. `cargo test`\n\
          sets no limit. `cargo rubric` runs the public tests one at a time and times each against\n\
          the limit the grader gave it on your instructor's machine when this handout was written\n\
          (in `tests/rubric.txt`): a test over it counts as failing there, as in the grader. The\n\
