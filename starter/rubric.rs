@@ -23,7 +23,7 @@ fn main() -> ExitCode {
     if args.first().is_some_and(|first| first == "--") {
         args.remove(0);
     }
-    let unreadable = ["-q", "--quiet", "--nocapture", "--list", "--exact-name", "--help", "-h"];
+    let unreadable = ["-q", "--quiet", "--nocapture", "--no-capture", "--list", "--exact-name", "--help", "-h"];
     if let Some(arg) = args.iter().find(|arg| unreadable.contains(&arg.as_str()) || arg.starts_with("--format")) {
         eprintln!(
             "cargo rubric: with {arg} the tests' output does not say which test passed, which the summary needs; \
@@ -352,7 +352,8 @@ fn run(dir: &Path, file: &str, args: &[String], rubric: &Rubric) -> Ran {
     let mut arguments = args.to_vec();
     loop {
         let mut command = Command::new(&program);
-        command.current_dir(dir).args(&arguments);
+        // Output the runner does not capture would land on a test's verdict line.
+        command.current_dir(dir).args(&arguments).env_remove("RUST_TEST_NOCAPTURE");
         if std::io::stdout().is_terminal() && !args.iter().any(|arg| arg.starts_with("--color")) {
             command.arg("--color=always");
         }

@@ -168,6 +168,8 @@ fn a_handout_is_the_starter_alone_and_its_public_tests_pass_on_the_solution() {
         // With the reference solution's files (its provided file is the handout's own), every
         // public test and documentation example passes. The summary is read from colored output.
         let solved = root.join(format!("{assignment}-solved"));
+        // Its public tests' limits, as `gamekit handout` measures them where none are kept.
+        gamekit::grade::measure_reference(Path::new(KIT), assignment, |_| {}).expect("the reference timed");
         gamekit::grade::handout::write(Path::new(KIT), assignment, &solved).expect("a second handout");
         put_sources(&solved, assignment, &Path::new(KIT).join("solution").join(assignment).join("src"));
         let (passed, output, errors) = cargo_alone_apart(&solved, &["rubric", "--color=always"]);
