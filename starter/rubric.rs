@@ -112,9 +112,10 @@ struct Outcome {
 /// The grader's limit for a public test, as `tests/rubric.txt` gives it.
 #[derive(Clone, Copy)]
 struct Limit {
-    /// The seconds the grader gives it…
+    /// The seconds the grader gives it: ten times the reference's (at least 2 s, at most the
+    /// rubric's `timeout`), or its group's own.
     seconds: f64,
-    /// …ten times the reference solution's on it (or its group's own).
+    /// The reference solution's seconds on it, in the grader.
     reference: f64,
 }
 
@@ -542,8 +543,8 @@ fn read_line(plain: &str, file: &str, rubric: &Rubric, listing: bool, started: O
 fn too_slow_line(seconds: f64, limit: Limit) -> String {
     format!(
         "    too slow for the grader: {seconds:.2} s here, over the {:.2} s it may take. The grader gives it\n    \
-         {:.2} s (ten times the reference solution's {:.2} s on your instructor's machine, or its\n    \
-         group's own limit), about {:.2} s of them its own work. It counts as failing.",
+         {:.2} s on your instructor's machine, where the reference solution took {:.2} s (its\n    \
+         limit is ten times that, at least 2 s), about {:.2} s of them its own work. It counts as failing.",
         limit.here(),
         limit.seconds,
         limit.reference,
