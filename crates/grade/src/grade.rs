@@ -275,6 +275,8 @@ fn mark_unchecked(rubric: &Rubric, tests: &mut [TestResult]) {
 
 /// Runs `work` on every item, as many at once as there are cores, and `done` on each
 /// result (on this thread, as results come); returns `done`'s values in the items' order.
+///
+/// Each worker keeps to a core of its own (see [`pin_to_core`]).
 fn run_all<T: Sync, O: Send, R>(
     items: &[T],
     work: impl Fn(&T) -> Result<O, GradeError> + Sync,
@@ -284,10 +286,11 @@ fn run_all<T: Sync, O: Send, R>(
     let next = std::sync::atomic::AtomicUsize::new(0);
     let (sender, receiver) = std::sync::mpsc::channel();
     std::thread::scope(|scope| {
-        for _ in 0..workers {
+        for worker in 0..workers {
             let sender = sender.clone();
             let (next, work) = (&next, &work);
             scope.spawn(move || {
+                pin_to_core(worker);
                 loop {
                     let at = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                     let Some(item) = items.get(at) else { break };
@@ -306,6 +309,31 @@ fn run_all<T: Sync, O: Send, R>(
         }
         Ok(results.into_iter().flatten().collect())
     })
+}
+
+/// Keeps this thread, and so every process it starts from now on (a test's judge and the
+/// judge's probe), to the `worker`-th of the cores it may use, round the cores.
+///
+/// A judge and its probe take turns: one waits while the other works, for hundreds of
+/// thousands of calls in some tests. Left to the scheduler on a machine otherwise idle,
+/// they sit on two cores and each call waits for a sleeping core to wake (about 25 µs a
+/// round trip here, against 3 µs on one core). A test then took five to seven times
+/// longer alone (`--only`) than among others, and its limit, ten times the reference's
+/// time, depended on how busy the machine was when the reference ran. On one core the
+/// calls cost the same either way, and one test's pair never needs two cores. (It also
+/// keeps a submission's own threads to one core, as the reference's single thread is.)
+///
+/// Best effort: where the cores cannot be set, the tests run as before.
+fn pin_to_core(worker: usize) {
+    use nix::sched::{CpuSet, sched_getaffinity, sched_setaffinity};
+    use nix::unistd::Pid;
+    let Ok(allowed) = sched_getaffinity(Pid::from_raw(0)) else { return };
+    let cores: Vec<usize> = (0..CpuSet::count()).filter(|&core| allowed.is_set(core).unwrap_or(false)).collect();
+    let Some(&core) = cores.get(worker % cores.len().max(1)) else { return };
+    let mut one = CpuSet::new();
+    if one.set(core).is_ok() {
+        let _ = sched_setaffinity(Pid::from_raw(0), &one);
+    }
 }
 
 /// A test's limits within the `left` of the whole submission's time: `None` when too little
@@ -332,6 +360,32 @@ mod tests {
         let (points, max_points, seconds) = (0.0, 1.0, 0.0);
         let (name, group, explanation) = (name.to_owned(), group.to_owned(), String::new());
         TestResult { name, group, points, max_points, status, seconds, unchecked_until: None, explanation }
+    }
+
+    #[test]
+    fn each_worker_and_what_it_starts_keep_to_one_core_of_those_allowed() {
+        use nix::sched::{CpuSet, sched_getaffinity};
+        let cores = |pid: i32| {
+            let set = sched_getaffinity(nix::unistd::Pid::from_raw(pid)).expect("the cores allowed");
+            (0..CpuSet::count()).filter(|&core| set.is_set(core).unwrap_or(false)).collect::<Vec<_>>()
+        };
+        let allowed = cores(0);
+        for worker in 0..allowed.len() + 1 {
+            let (mine, child) = std::thread::spawn(move || {
+                pin_to_core(worker);
+                let child = std::process::Command::new("sleep").arg("1").spawn().expect("sleep starts");
+                let child_cores = cores(i32::try_from(child.id()).expect("a pid"));
+                let mut child = child;
+                let _ = child.kill();
+                let _ = child.wait();
+                (cores(0), child_cores)
+            })
+            .join()
+            .expect("the worker");
+            assert_eq!(mine, [allowed[worker % allowed.len()]], "worker {worker}");
+            assert_eq!(child, mine, "a process the worker starts runs where it does");
+        }
+        assert_eq!(cores(0), allowed, "the thread that runs the workers is left as it was");
     }
 
     #[test]
