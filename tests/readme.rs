@@ -62,7 +62,7 @@ const fn outcome(command: &'static str, status: i32, stdout: &'static str, stder
 
 /// A starter's program panics at the first `todo!()` it calls (status 101); an interactive
 /// program given no input stops with status 1 at the end of the input.
-const OUTCOMES: [Outcome; 22] = [
+const OUTCOMES: &[Outcome] = &[
     // The student's handout (written into HANDOUTS).
     outcome("./target/release/gamekit handout reversi target/handouts/reversi", 0, "reversi: the handout is in", ""),
     outcome("cd target/handouts/reversi && cargo run -- --size 6", 101, "", "not yet implemented: play::<6>"),
@@ -145,7 +145,7 @@ const HANDOUTS: &str = "target/handouts";
 const TIME_LIMIT: Duration = Duration::from_secs(600);
 
 /// Names the documents use that are not the repository's files, and why.
-const NOT_IN_REPOSITORY: [(&str, &str); 15] = [
+const NOT_IN_REPOSITORY: &[(&str, &str)] = &[
     ("target/", "what Cargo and the grader build"),
     (".cargo/config.toml", "a handout's or a submission's Cargo configuration, which the grader leaves out"),
     ("tests/rubric.txt", "a handout's groups for `cargo rubric`, which `gamekit handout` writes from the rubric"),
@@ -163,21 +163,24 @@ const NOT_IN_REPOSITORY: [(&str, &str); 15] = [
     ("classroom-resources/autograding-grading-reporter", "a GitHub Action, named by its repository"),
 ];
 
-/// README.md, then docs/*.md, each with its path from the kit's root.
+/// README.md, then docs/*.md, each with its path from the kit's root: in the order the
+/// README first links them (a reader's order: the students' page writes the handout the
+/// instructors' page grades), then the others by name.
 fn documents() -> Vec<(String, String)> {
-    let mut names = vec!["README.md".to_owned()];
+    let read =
+        |name: &str| std::fs::read_to_string(Path::new(KIT).join(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let readme = read("README.md");
     let mut docs: Vec<String> = std::fs::read_dir(Path::new(KIT).join("docs"))
         .expect("docs/")
         .map(|entry| entry.expect("an entry of docs/").file_name().to_string_lossy().into_owned())
         .filter(|name| name.ends_with(".md"))
         .map(|name| format!("docs/{name}"))
         .collect();
-    docs.sort();
-    names.extend(docs);
-    names
-        .into_iter()
+    docs.sort_by_key(|name| (readme.find(&format!("]({name}")).unwrap_or(usize::MAX), name.clone()));
+    std::iter::once("README.md".to_owned())
+        .chain(docs)
         .map(|name| {
-            let text = std::fs::read_to_string(Path::new(KIT).join(&name)).unwrap_or_else(|e| panic!("{name}: {e}"));
+            let text = read(&name);
             (name, text)
         })
         .collect()

@@ -3,7 +3,7 @@
 //! gamekit's grader: it scores a submission with an assignment's graded suite, a class at
 //! once ([`batch`]), and writes what a course deploys ([`handout`], [`gradescope`],
 //! [`classroom`]). The `gamekit` command is a thin layer over it. Everything a submission
-//! brings is hostile (the README's "Grading untrusted code" is the threat model).
+//! brings is hostile (docs/threat-model.md is the threat model).
 //!
 //! 1. The submission is found in an upload (`locate.rs`) and taken in (`intake.rs`): a copy
 //!    of its `src/` under the handout's `Cargo.toml` ([`manifest`]) and provided files;
