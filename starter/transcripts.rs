@@ -18,31 +18,22 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-/// The crate's programs, as Cargo builds them for its tests: a transcript is run by the one
-/// whose case names start with the first text (two_player has two programs).
-const PROGRAMS: [(&str, Option<&str>); 6] = [
-    ("", option_env!("CARGO_BIN_EXE_reversi")),
-    ("", option_env!("CARGO_BIN_EXE_connect-n")),
-    ("", option_env!("CARGO_BIN_EXE_tictactoe")),
-    ("", option_env!("CARGO_BIN_EXE_reversi-players")),
-    ("connect_four", option_env!("CARGO_BIN_EXE_connect-four")),
-    ("stonehenge", option_env!("CARGO_BIN_EXE_stonehenge")),
-];
-
 /// A whole game takes the reference solution well under a second; a program still running
 /// after this is waiting for input it will never get, or looping.
 const LIMIT: Duration = Duration::from_secs(60);
 
-/// A test for each transcript named: `cases!(sample_run_1, sample_run_2)`, the names of the
-/// `.in` files. (To check a transcript of your own, add its files and its name.)
+/// A test for each transcript named, after the program that runs it (its name as Cargo
+/// builds it): `cases!("reversi" => sample_run_1, sample_run_2)`, the names of the `.in`
+/// files; a crate with two programs names both, `"a" => …; "b" => …`. (To check a
+/// transcript of your own, add its files and its name.)
 macro_rules! cases {
-    ($($case:ident),+ $(,)?) => {
-        $(
+    ($($program:literal => $($case:ident),+);+ $(;)?) => {
+        $($(
             #[test]
             fn $case() {
-                transcripts::check_case(stringify!($case));
+                transcripts::check_case(env!(concat!("CARGO_BIN_EXE_", $program)), stringify!($case));
             }
-        )+
+        )+)+
     };
 }
 pub(crate) use cases;
@@ -52,21 +43,18 @@ fn folder() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests").join("transcripts")
 }
 
-/// Runs the transcript `case` and fails, saying where, when the output differs.
+/// Runs the transcript `case` through `program` and fails, saying where, when the output
+/// differs.
 #[track_caller]
-pub fn check_case(case: &str) {
-    if let Err(difference) = check(&folder().join(format!("{case}.in"))) {
+pub fn check_case(program: &str, case: &str) {
+    if let Err(difference) = check(program, &folder().join(format!("{case}.in"))) {
         panic!("{difference}");
     }
 }
 
 /// Runs one transcript: `Err` says where the output first differs.
-fn check(input: &Path) -> Result<(), String> {
+fn check(program: &str, input: &Path) -> Result<(), String> {
     let case = input.file_stem().map(|stem| stem.to_string_lossy().into_owned()).unwrap_or_default();
-    let program = PROGRAMS
-        .iter()
-        .find_map(|(start, program)| program.filter(|_| case.starts_with(start)))
-        .ok_or_else(|| format!("{case}: no program of this crate runs it"))?;
     let args = std::fs::read_to_string(input.with_extension("args")).unwrap_or_default();
     let typed = std::fs::read(input).map_err(|error| format!("{case}: cannot read its input: {error}"))?;
     let expected = std::fs::read(input.with_extension("out"))

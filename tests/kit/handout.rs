@@ -81,7 +81,7 @@ fn a_handout_is_the_starter_alone_and_its_public_tests_pass_on_the_solution() {
     for assignment in &assignments() {
         let starter = Path::new(KIT).join("starter").join(assignment);
         let handout = root.join(assignment);
-        let written = gamekit::grade::handout::write(Path::new(KIT), assignment, &handout)
+        let written = gamekit::grade::deploy::handout::write(Path::new(KIT), assignment, &handout)
             .unwrap_or_else(|error| panic!("{assignment}: no handout: {error}"));
 
         // Exactly the starter's sources, public tests and `cargo rubric`'s program, the console
@@ -170,7 +170,7 @@ fn a_handout_is_the_starter_alone_and_its_public_tests_pass_on_the_solution() {
         let solved = root.join(format!("{assignment}-solved"));
         // Its public tests' limits, as `gamekit handout` measures them where none are kept.
         gamekit::grade::measure_reference(Path::new(KIT), assignment, |_| {}).expect("the reference timed");
-        gamekit::grade::handout::write(Path::new(KIT), assignment, &solved).expect("a second handout");
+        gamekit::grade::deploy::handout::write(Path::new(KIT), assignment, &solved).expect("a second handout");
         put_sources(&solved, assignment, &Path::new(KIT).join("solution").join(assignment).join("src"));
         let (passed, output, errors) = cargo_alone_apart(&solved, &["rubric", "--color=always"]);
         assert!(passed, "{assignment}: the public tests fail on the reference solution:\n{output}{errors}");
@@ -198,7 +198,7 @@ fn a_handout_is_the_starter_alone_and_its_public_tests_pass_on_the_solution() {
 fn cargo_rubric_scores_the_public_groups_as_the_grader_does() {
     let handout = Path::new(KIT).join("target").join("handout-rubric").join("reversi");
     let _ = std::fs::remove_dir_all(&handout);
-    gamekit::grade::handout::write(Path::new(KIT), "reversi", &handout).expect("a handout");
+    gamekit::grade::deploy::handout::write(Path::new(KIT), "reversi", &handout).expect("a handout");
     put_sources(&handout, "reversi", &Path::new(KIT).join("solution").join("reversi").join("src"));
     let lib = handout.join("src").join("lib.rs");
     let source = std::fs::read_to_string(&lib).expect("lib.rs");
@@ -229,7 +229,9 @@ fn every_public_transcript_has_a_test_of_its_own() {
         let tests = Path::new(KIT).join("starter").join(assignment).join("tests");
         let text = std::fs::read_to_string(tests.join("transcripts.rs")).expect("tests/transcripts.rs");
         let listed = text.split_once("cases!(").and_then(|(_, rest)| rest.split_once(')')).map(|(list, _)| list);
-        let mut listed: Vec<&str> = listed.expect("a cases! list").split(',').map(str::trim).collect();
+        // `"program" => case, case; "other" => case`
+        let programs = listed.expect("a cases! list").split(';').filter_map(|cases| cases.split_once("=>"));
+        let mut listed: Vec<&str> = programs.flat_map(|(_, cases)| cases.split(',').map(str::trim)).collect();
         listed.retain(|case| !case.is_empty());
         listed.sort_unstable();
         let mut found: Vec<String> = files(&tests.join("transcripts"))

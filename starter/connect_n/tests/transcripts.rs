@@ -4,4 +4,4 @@
 #[path = "support/transcripts.rs"]
 mod transcripts;
 
-transcripts::cases!(human_against_bad_ties, two_humans);
+transcripts::cases!("connect-n" => human_against_bad_ties, two_humans);

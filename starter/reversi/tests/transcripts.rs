@@ -4,4 +4,4 @@
 #[path = "support/transcripts.rs"]
 mod transcripts;
 
-transcripts::cases!(sample_run_1, sample_run_2);
+transcripts::cases!("reversi" => sample_run_1, sample_run_2);

@@ -4,4 +4,4 @@
 #[path = "support/transcripts.rs"]
 mod transcripts;
 
-transcripts::cases!(black_person_first_valid_move_after_invalid_tries, computer_against_computer);
+transcripts::cases!("reversi-players" => black_person_first_valid_move_after_invalid_tries, computer_against_computer);

@@ -4,4 +4,4 @@
 #[path = "support/transcripts.rs"]
 mod transcripts;
 
-transcripts::cases!(human_first_tie, human_second_computer_wins);
+transcripts::cases!("tictactoe" => human_first_tie, human_second_computer_wins);

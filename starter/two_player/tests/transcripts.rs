@@ -4,4 +4,4 @@
 #[path = "support/transcripts.rs"]
 mod transcripts;
 
-transcripts::cases!(connect_four_two_people_play_again, stonehenge_person_against_machine);
+transcripts::cases!("connect-four" => connect_four_two_people_play_again; "stonehenge" => stonehenge_person_against_machine);
