@@ -400,7 +400,7 @@ pub fn batch(kit: &Path, assignment: &str, size: usize, jobs: usize, out: &mut i
         let id = format!("{number:03}-{from}");
         copy_crate(&kit.join(from).join(assignment), &class.join(id), &format!("\n// submission {number}\n"))?;
     }
-    let batch = gamekit_grade::batch::Batch {
+    let batch = gamekit_grade::class::batch::Batch {
         kit: kit.to_owned(),
         assignment: assignment.to_owned(),
         submissions: class,
@@ -410,7 +410,7 @@ pub fn batch(kit: &Path, assignment: &str, size: usize, jobs: usize, out: &mut i
         shard: None,
     };
     let started = Instant::now();
-    let graded = gamekit_grade::batch::run(&batch, |_| {})
+    let graded = gamekit_grade::class::batch::run(&batch, |_| {})
         .map_err(|error| BenchError::Grade { assignment: assignment.to_owned(), reason: error.to_string() })?
         .graded;
     let seconds = started.elapsed().as_secs_f64();

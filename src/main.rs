@@ -358,10 +358,18 @@ fn run(command: Commands) -> Result<ExitCode, ExitCode> {
             let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
             let jobs = jobs.map_or(cores, usize::from);
             let kit = find_kit(kit, "grade")?;
-            batch_command(&gamekit::grade::batch::Batch { kit, assignment, submissions, out, jobs, timeout, shard })
+            batch_command(&gamekit::grade::class::batch::Batch {
+                kit,
+                assignment,
+                submissions,
+                out,
+                jobs,
+                timeout,
+                shard,
+            })
         }
         Commands::Merge { shards, out, kit } => {
-            match gamekit::grade::merge::merge(&find_kit(kit, "merge")?, &shards, &out) {
+            match gamekit::grade::class::merge::merge(&find_kit(kit, "merge")?, &shards, &out) {
                 Ok(class) => {
                     print!("{}", class.summary);
                     println!("\nthe class's files: {}", out.display());
@@ -391,7 +399,7 @@ fn run(command: Commands) -> Result<ExitCode, ExitCode> {
         }
         Commands::Handout { assignment, dir, kit } => handout_command(&find_kit(kit, "handout")?, &assignment, &dir),
         Commands::Gradescope { assignment, zip, kit } => {
-            match gamekit::grade::gradescope::write(&find_kit(kit, "gradescope")?, &assignment, &zip) {
+            match gamekit::grade::deploy::gradescope::write(&find_kit(kit, "gradescope")?, &assignment, &zip) {
                 Ok(files) => {
                     println!("{assignment}: the Gradescope autograder is {} ({files} files)", zip.display());
                     ExitCode::SUCCESS
@@ -448,7 +456,7 @@ fn handout_command(kit: &std::path::Path, assignment: &str, dir: &std::path::Pat
         eprintln!("gamekit handout: {error}");
         return ExitCode::from(2);
     }
-    match gamekit::grade::handout::write(kit, assignment, dir) {
+    match gamekit::grade::deploy::handout::write(kit, assignment, dir) {
         Ok(files) => {
             println!("{assignment}: the handout is in {} ({} files)", dir.display(), files.len());
             println!("its README says what to write; in that folder, `cargo test` runs its public tests");
@@ -476,7 +484,7 @@ fn measure_reference(kit: &std::path::Path, assignment: &str) -> Result<(), game
 
 /// `gamekit classroom`: the template written, and what to do with it.
 fn classroom_command(kit: &std::path::Path, assignment: &str, dir: &std::path::Path, url: &str, at: &str) -> ExitCode {
-    let place = match gamekit::grade::classroom::Kit::new(url, at) {
+    let place = match gamekit::grade::deploy::classroom::Kit::new(url, at) {
         Ok(place) => place,
         Err(error) => {
             eprintln!("gamekit classroom: {error}");
@@ -487,10 +495,13 @@ fn classroom_command(kit: &std::path::Path, assignment: &str, dir: &std::path::P
         eprintln!("gamekit classroom: {error}");
         return ExitCode::from(2);
     }
-    match gamekit::grade::classroom::write(kit, assignment, dir, &place) {
+    match gamekit::grade::deploy::classroom::write(kit, assignment, dir, &place) {
         Ok(files) => {
             println!("{assignment}: the Classroom template is in {} ({} files)", dir.display(), files.len());
-            println!("push it as a template repository; {} grades every push", gamekit::grade::classroom::WORKFLOW);
+            println!(
+                "push it as a template repository; {} grades every push",
+                gamekit::grade::deploy::classroom::WORKFLOW
+            );
             ExitCode::SUCCESS
         }
         Err(error) => {
@@ -660,12 +671,12 @@ fn grade_command(options: Options, outputs: Outputs) -> ExitCode {
 }
 
 /// `gamekit grade --batch`: a progress bar with the time left, then the summary.
-fn batch_command(batch: &gamekit::grade::batch::Batch) -> ExitCode {
-    use gamekit::grade::batch::Event;
+fn batch_command(batch: &gamekit::grade::class::batch::Batch) -> ExitCode {
+    use gamekit::grade::class::batch::Event;
     let bar = indicatif::ProgressBar::new_spinner();
     bar.set_message(format!("grading {}", gamekit::grade::shown::path(&batch.submissions)));
     bar.enable_steady_tick(std::time::Duration::from_millis(120));
-    let run = gamekit::grade::batch::run(batch, |event| match event {
+    let run = gamekit::grade::class::batch::run(batch, |event| match event {
         Event::Started(count) => {
             bar.set_length(count as u64);
             bar.set_style(

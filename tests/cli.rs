@@ -153,11 +153,16 @@ fn classroom_writes_the_handout_and_its_workflow() {
         .args(["--kit-repository", "https://github.com/course/gamekit", "--kit-ref", "fall-2026"])
         .assert()
         .success();
-    let workflow =
-        std::fs::read_to_string(dir.join("template").join(gamekit::grade::classroom::WORKFLOW)).expect("workflow");
-    assert!(workflow.contains(
-        &gamekit::grade::classroom::grade_script("tictactoe").replace('\n', "\n          ").trim_end().to_owned()
-    ));
+    let workflow = std::fs::read_to_string(dir.join("template").join(gamekit::grade::deploy::classroom::WORKFLOW))
+        .expect("workflow");
+    assert!(
+        workflow.contains(
+            &gamekit::grade::deploy::classroom::grade_script("tictactoe")
+                .replace('\n', "\n          ")
+                .trim_end()
+                .to_owned()
+        )
+    );
     assert!(workflow.contains("git clone --depth 1 --branch 'fall-2026' -- 'https://github.com/course/gamekit' kit"));
     assert!(dir.join("template").join("src").join("lib.rs").is_file());
     command()
@@ -192,7 +197,7 @@ fn the_classroom_grade_script_hands_the_reporter_the_score() {
         let output = dir.join("output");
         std::fs::write(&output, "").expect("GITHUB_OUTPUT");
         Command::new("bash")
-            .args(["-c", &gamekit::grade::classroom::grade_script("tictactoe")])
+            .args(["-c", &gamekit::grade::deploy::classroom::grade_script("tictactoe")])
             .current_dir(&dir)
             .env("GITHUB_OUTPUT", &output)
             .assert()

@@ -11,8 +11,8 @@
 //! namespaces). One check a mode runs in the quick tier, `cargo test --workspace`; the rest
 //! in the full one (`-- --include-ignored`).
 
+use gamekit::grade::sandbox::users::SANDBOX_USER_IDS;
 use gamekit::grade::sandbox::{Isolation, is_root};
-use gamekit::grade::users::SANDBOX_USER_IDS;
 use gamekit::grade::{self, Options, Report, Status};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -923,7 +923,7 @@ fn a_submission_graded_in_a_batch_cannot_touch_the_classs_reports() {
             let graded = graded.expect("gamekit runs");
             assert!(graded.status.success(), "grading failed: {}", String::from_utf8_lossy(&graded.stderr));
         } else {
-            let batch = gamekit::grade::batch::Batch {
+            let batch = gamekit::grade::class::batch::Batch {
                 kit: KIT.into(),
                 assignment: "tictactoe".into(),
                 submissions: class.clone(),
@@ -932,7 +932,7 @@ fn a_submission_graded_in_a_batch_cannot_touch_the_classs_reports() {
                 timeout: None,
                 shard: None,
             };
-            gamekit::grade::batch::run(&batch, |_| {}).expect("the class graded");
+            gamekit::grade::class::batch::run(&batch, |_| {}).expect("the class graded");
         }
         let gradebook = std::fs::read_to_string(out.join("gradebook.csv")).expect("the gradebook");
         let scores: Vec<Vec<&str>> = gradebook.lines().skip(1).map(|row| row.split(',').take(2).collect()).collect();
@@ -1164,7 +1164,7 @@ fn plant_as_another_user(ran: &Path) -> Vec<(PathBuf, Vec<&'static str>)> {
     let open = |dir: &Path| std::fs::metadata(dir).is_ok_and(|metadata| metadata.permissions().mode() & 0o002 != 0);
     let mut folders: Vec<PathBuf> = ["/tmp", "/var/tmp", "/dev/shm", "/run/lock"].map(PathBuf::from).into();
     let home = std::env::var_os("HOME").map(PathBuf::from).unwrap_or_default();
-    for start in [Path::new(KIT), Path::new(gamekit::grade::places::SCRATCH), &home] {
+    for start in [Path::new(KIT), Path::new(gamekit::grade::sandbox::places::SCRATCH), &home] {
         folders.extend(start.ancestors().filter(|dir| open(dir)).map(Path::to_owned));
     }
     folders.sort();

@@ -613,7 +613,7 @@ fn a_batch_resumed_after_an_oracle_changed_grades_again() {
     std::fs::create_dir_all(&class).expect("the class's folder");
     let copied = Command::new("cp").arg("-r").arg(Path::new(KIT).join("solution/tictactoe")).arg(&alice).status();
     assert!(copied.is_ok_and(|status| status.success()), "cannot copy the solution");
-    let batch = gamekit::grade::batch::Batch {
+    let batch = gamekit::grade::class::batch::Batch {
         kit: kit.clone(),
         assignment: "tictactoe".into(),
         submissions: class,
@@ -623,7 +623,7 @@ fn a_batch_resumed_after_an_oracle_changed_grades_again() {
         shard: None,
     };
     let score = || {
-        let graded = gamekit::grade::batch::run(&batch, |_| {}).expect("the batch ran").graded;
+        let graded = gamekit::grade::class::batch::run(&batch, |_| {}).expect("the batch ran").graded;
         let [alice] = &graded[..] else { panic!("one submission: {}", graded.len()) };
         (alice.report.as_ref().expect("alice graded").score, alice.reused)
     };

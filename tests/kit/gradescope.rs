@@ -122,7 +122,7 @@ fn the_gradescope_autograder_grades_every_kind_of_submission_and_always_writes_r
     let _ = std::fs::remove_dir_all(&root);
     std::fs::create_dir_all(&root).expect("a scratch /autograder");
     let zip = root.join("autograder.zip");
-    let written = gamekit::grade::gradescope::write(Path::new(KIT), "tictactoe", &zip).expect("the autograder");
+    let written = gamekit::grade::deploy::gradescope::write(Path::new(KIT), "tictactoe", &zip).expect("the autograder");
     assert!(written > 100, "{written} files");
     unzip(&zip, &root.join("source"));
     // Gradescope copies run_autograder into /autograder.

@@ -297,10 +297,10 @@ fn assert_the_handout_agrees(bug: &str, assignment: &'static str, copy: &Path, w
     let handout = Path::new(KIT).join("target").join("kit").join("public").join(assignment);
     if WRITTEN.lock().unwrap_or_else(std::sync::PoisonError::into_inner).insert(assignment) {
         let _ = std::fs::remove_dir_all(&handout);
-        gamekit::grade::handout::write(Path::new(KIT), assignment, &handout).expect("a handout");
+        gamekit::grade::deploy::handout::write(Path::new(KIT), assignment, &handout).expect("a handout");
     }
     super::handout::put_sources(&handout, assignment, &copy.join("src"));
-    for module in gamekit::grade::handout::public_modules(&handout) {
+    for module in gamekit::grade::deploy::handout::public_modules(&handout) {
         let prefix = format!("{module}::");
         if !(within.starts_with(&prefix) || prefix.starts_with(within)) {
             continue;
@@ -340,7 +340,7 @@ fn assert_the_handout_agrees(bug: &str, assignment: &'static str, copy: &Path, w
 /// of the same tests, and of no other.
 #[track_caller]
 fn assert_the_times_agree(bug: &str, handout: &Path, within: &str, graded: &Report) {
-    let public = gamekit::grade::handout::public_modules(handout);
+    let public = gamekit::grade::deploy::handout::public_modules(handout);
     let stopped: BTreeSet<&str> = (graded.tests.iter())
         .filter(|test| test.status == Status::TimedOut && test.name.starts_with(within))
         .filter_map(|test| {

@@ -1,11 +1,11 @@
 //! Grading one submission: taken in, built, its tests run, scored.
 
-use crate::cgroups;
-use crate::harness;
-use crate::intake;
-use crate::locate;
-use crate::reference;
+use crate::build::{harness, place};
+use crate::intake::locate;
+use crate::intake::sources;
 use crate::run;
+use crate::run::reference;
+use crate::sandbox::cgroups;
 use crate::sandbox::{self, Isolation};
 use crate::shown;
 use crate::{GradeError, Report, Rubric, Status, TestResult};
@@ -70,11 +70,11 @@ pub fn check_assignment(kit: &Path, name: &str) -> Result<(), GradeError> {
 pub fn clean(kit: &Path, assignment: &str, submission: &Path) {
     let kit = kit.canonicalize().unwrap_or_else(|_| kit.to_owned());
     let submission = submission.canonicalize().unwrap_or_else(|_| submission.to_owned());
-    if let Ok(place) = harness::Place::of(&kit, assignment, &submission, Isolation::detect()) {
+    if let Ok(place) = place::Place::of(&kit, assignment, &submission, Isolation::detect()) {
         for dir in [&place.dir, &place.work] {
             let _ = std::fs::remove_dir_all(dir);
         }
-        crate::users::forget_harness(&place.dir);
+        crate::sandbox::users::forget_harness(&place.dir);
     }
 }
 
@@ -144,8 +144,8 @@ fn grade_telling(options: &Options, progress: &mut dyn FnMut(Progress)) -> Resul
     if isolation == Isolation::Users {
         sandbox::protect_kit(&kit).map_err(GradeError::io(format!("cannot make {} private", kit.display())))?;
     }
-    let place = harness::Place::of(&kit, &rubric.assignment, &submission, isolation)?;
-    let intake = intake::take(&kit, &rubric.package, &submission, &place.work)?;
+    let place = place::Place::of(&kit, &rubric.assignment, &submission, isolation)?;
+    let intake = sources::take(&kit, &rubric.package, &submission, &place.work)?;
     report.notes = intake.notes.iter().map(|note| shown::line(note)).collect();
     if let Some(found) = locate::where_found(&upload, &submission, &locate::unpack_dir(&kit, &upload)) {
         report.notes.insert(0, shown::line(&format!("graded the crate found in the upload: {found}")));

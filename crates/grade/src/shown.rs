@@ -34,7 +34,7 @@ pub fn lines(text: &str) -> String {
     shown
 }
 
-/// `path` on one line ([`line`]), bytes that are not UTF-8 as `�`.
+/// `path` on one line ([`line()`]), bytes that are not UTF-8 as `�`.
 pub fn path(path: &Path) -> String {
     line(&path.to_string_lossy())
 }

@@ -1,27 +1,37 @@
 //! The grader's modules depend on one another one way only: a module that uses another
-//! (`crate::harness::…`, or an item `lib.rs` re-exports from it, `crate::Report`) is never
-//! used by it, directly or through others. Read from the sources, outside their tests.
+//! (`crate::build::harness::…`, an item `lib.rs` re-exports from it, `crate::Report`, or a
+//! child or parent of its own, `page::…`, `super::…`) is never used by it, directly or
+//! through others. Its folders, the stages, depend on one another one way only too. Read
+//! from the sources, folders included, outside their tests.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 const SOURCES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/src");
 
-/// Each module's source, without its `#[cfg(test)]` part and its comments.
+/// Each module's source by its path (`grade`, `class`, `class::batch`; `lib` for the root),
+/// without its `#[cfg(test)]` part and its comments.
 fn modules() -> BTreeMap<String, String> {
-    let mut modules = BTreeMap::new();
-    for entry in std::fs::read_dir(SOURCES).expect("the sources").flatten() {
-        let path = entry.path();
-        let Some(name) =
-            path.file_stem().and_then(|stem| stem.to_str()).filter(|_| path.extension().is_some_and(|e| e == "rs"))
-        else {
-            continue;
-        };
-        let text = std::fs::read_to_string(&path).expect("a source");
-        let code = text.split("#[cfg(test)]").next().unwrap_or_default();
-        let code: Vec<&str> = code.lines().filter(|line| !line.trim_start().starts_with("//")).collect();
-        modules.insert(name.to_owned(), code.join("\n"));
+    fn walk(dir: &Path, prefix: &str, modules: &mut BTreeMap<String, String>) {
+        for entry in std::fs::read_dir(dir).expect("the sources").flatten() {
+            let path = entry.path();
+            let Some(stem) = path.file_stem().and_then(|stem| stem.to_str()).map(str::to_owned) else { continue };
+            if path.is_dir() {
+                walk(&path, &format!("{prefix}{stem}::"), modules);
+                continue;
+            }
+            if path.extension().is_none_or(|extension| extension != "rs") {
+                continue;
+            }
+            let name = if stem == "mod" { prefix.trim_end_matches("::").to_owned() } else { format!("{prefix}{stem}") };
+            let text = std::fs::read_to_string(&path).expect("a source");
+            let code = text.split("#[cfg(test)]").next().unwrap_or_default();
+            let code: Vec<&str> = code.lines().filter(|line| !line.trim_start().starts_with("//")).collect();
+            modules.insert(name, code.join("\n"));
+        }
     }
+    let mut modules = BTreeMap::new();
+    walk(Path::new(SOURCES), "", &mut modules);
     modules
 }
 
@@ -29,7 +39,7 @@ fn modules() -> BTreeMap<String, String> {
 fn reexported(lib: &str) -> BTreeMap<String, String> {
     let mut items = BTreeMap::new();
     for line in lib.lines().filter_map(|line| line.strip_prefix("pub use ")) {
-        let Some((module, names)) = line.trim_end_matches(';').split_once("::") else { continue };
+        let Some((module, names)) = line.trim_end_matches(';').rsplit_once("::") else { continue };
         for name in names.trim_matches(|c| c == '{' || c == '}').split(',') {
             items.insert(name.trim().to_owned(), module.to_owned());
         }
@@ -37,56 +47,109 @@ fn reexported(lib: &str) -> BTreeMap<String, String> {
     items
 }
 
-/// The modules `code` uses, by `crate::<module>` or `crate::<re-exported item>`.
-fn uses(code: &str, modules: &BTreeSet<&str>, items: &BTreeMap<String, String>) -> BTreeSet<String> {
+/// The path that starts `text`: `a::b::c` (without a `{…}` group or the item's arguments).
+fn path_at(text: &str) -> String {
+    text.chars().take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':').collect::<String>()
+}
+
+/// The longest module that `path` (from the crate's root) names, if any.
+fn module_of(path: &str, modules: &BTreeSet<&str>) -> Option<String> {
+    let parts: Vec<&str> = path.split("::").filter(|part| !part.is_empty()).collect();
+    (1..=parts.len()).rev().map(|length| parts[..length].join("::")).find(|prefix| modules.contains(prefix.as_str()))
+}
+
+/// The modules that module `name`'s `code` uses.
+fn uses(name: &str, code: &str, modules: &BTreeSet<&str>, items: &BTreeMap<String, String>) -> BTreeSet<String> {
     let mut used = BTreeSet::new();
+    let mut add = |path: &str| {
+        if let Some(module) = module_of(path, modules) {
+            used.insert(module);
+        } else if let Some(module) = items.get(path.trim_end_matches("::")) {
+            used.insert(module.clone());
+        }
+    };
     for (at, _) in code.match_indices("crate::") {
         let rest = &code[at + "crate::".len()..];
-        let names: Vec<&str> = if let Some(group) = rest.strip_prefix('{') {
-            group.split('}').next().unwrap_or_default().split(',').collect()
-        } else {
-            vec![rest]
-        };
-        for name in names {
-            let name: String = name.trim().chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
-            if modules.contains(name.as_str()) {
-                used.insert(name);
-            } else if let Some(module) = items.get(&name) {
-                used.insert(module.clone());
+        let path = path_at(rest);
+        match rest[path.len()..].strip_prefix('{') {
+            Some(group) => {
+                for item in group.split('}').next().unwrap_or_default().split(',') {
+                    add(&format!("{path}{}", path_at(item.trim())));
+                }
             }
+            None => add(&path),
+        }
+    }
+    // Its parent, by `super::`, and its children, by their names.
+    if code.contains("super::") {
+        add(name.rsplit_once("::").map_or("", |(parent, _)| parent));
+    }
+    for child in modules.iter().filter_map(|module| module.strip_prefix(name)?.strip_prefix("::")) {
+        if !child.contains("::") && code.contains(&format!("{child}::")) {
+            add(&format!("{name}::{child}"));
         }
     }
     used
 }
 
-#[test]
-fn no_module_of_the_grader_depends_on_itself_through_others() {
+/// The path from `start` back to itself through `edges`, if there is one.
+fn cycle(start: &str, edges: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
+    let mut seen = BTreeSet::new();
+    let mut pending: Vec<(String, Vec<String>)> = vec![(start.to_owned(), vec![start.to_owned()])];
+    while let Some((module, path)) = pending.pop() {
+        for next in edges.get(&module).into_iter().flatten() {
+            let path: Vec<String> = path.iter().cloned().chain([next.clone()]).collect();
+            if next == start {
+                return Some(path);
+            }
+            if seen.insert(next.clone()) {
+                pending.push((next.clone(), path));
+            }
+        }
+    }
+    None
+}
+
+/// Each module's uses, itself left out.
+fn edges() -> BTreeMap<String, BTreeSet<String>> {
     let sources = modules();
     assert!(Path::new(SOURCES).join("grade.rs").is_file(), "the grader's sources are where this check reads");
     let items = reexported(&sources["lib"]);
     let names: BTreeSet<&str> = sources.keys().map(String::as_str).filter(|name| *name != "lib").collect();
-    let edges: BTreeMap<&str, BTreeSet<String>> = names
+    names
         .iter()
         .map(|&name| {
-            let mut used = uses(&sources[name], &names, &items);
+            let mut used = uses(name, &sources[name], &names, &items);
             used.remove(name);
-            (name, used)
+            (name.to_owned(), used)
         })
-        .collect();
-    // A path from each module back to itself, if there is one.
-    for &start in &names {
-        let mut seen = BTreeSet::new();
-        let mut pending: Vec<(String, Vec<String>)> = vec![(start.to_owned(), vec![start.to_owned()])];
-        while let Some((module, path)) = pending.pop() {
-            for next in &edges[module.as_str()] {
-                let path: Vec<String> = path.iter().cloned().chain([next.clone()]).collect();
-                assert!(next != start, "a cycle of modules: {}", path.join(" → "));
-                if seen.insert(next.clone()) {
-                    pending.push((next.clone(), path));
-                }
-            }
-        }
+        .collect()
+}
+
+#[test]
+fn no_module_of_the_grader_depends_on_itself_through_others() {
+    let edges = edges();
+    for start in edges.keys() {
+        assert_eq!(cycle(start, &edges), None, "a cycle of modules");
     }
-    // The check sees what it should: the grading drives the build and the run.
-    assert!(edges["grade"].contains("harness") && edges["grade"].contains("run"), "{edges:?}");
+    // The check sees what it should: the grading drives the build and the run, in folders.
+    assert!(edges["grade"].contains("build::harness") && edges["grade"].contains("run"), "{edges:?}");
+    assert!(edges["class::batch"].contains("grade"), "{edges:?}");
+}
+
+/// The stages are the folders (and the modules at the root: `grade`, the driver; `error`,
+/// `hash`, `output` and `shown`, which any stage may use).
+#[test]
+fn the_grader_s_stages_depend_on_one_another_one_way_only() {
+    let stage = |module: &str| module.split("::").next().unwrap_or_default().to_owned();
+    let mut stages: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for (module, used) in edges() {
+        let from = stage(&module);
+        let to: BTreeSet<String> = used.iter().map(|used| stage(used)).filter(|to| *to != from).collect();
+        stages.entry(from).or_default().extend(to);
+    }
+    for start in stages.keys() {
+        assert_eq!(cycle(start, &stages), None, "a cycle of stages: {stages:#?}");
+    }
+    assert!(stages["class"].contains("grade") && stages["grade"].contains("build"), "{stages:#?}");
 }

@@ -116,9 +116,9 @@ fn names(dir: &Path, package: &str) -> bool {
 }
 
 /// Everything below `dir` to [`DEPTH`], with its depth, nearest first; no symbolic link,
-/// and nothing the walk's policy leaves out ([`crate::walk`]).
+/// and nothing the walk's policy leaves out ([`crate::intake::walk`]).
 fn walk(dir: &Path) -> Vec<(PathBuf, usize)> {
-    let mut found: Vec<(PathBuf, usize)> = crate::walk::tree(dir, DEPTH)
+    let mut found: Vec<(PathBuf, usize)> = crate::intake::walk::tree(dir, DEPTH)
         .flatten()
         .filter(|entry| !entry.path_is_symlink())
         .map(|entry| (entry.path().to_owned(), entry.depth()))
@@ -145,7 +145,7 @@ fn unzip(zip: &Path, into: &Path, left: &mut u64) -> Result<(), GradeError> {
         let mut entry = archive.by_index(index).map_err(|error| refuse(error.to_string()))?;
         // A name that would leave `into` (`../`, an absolute path) is skipped, as is a link.
         let Some(name) = entry.enclosed_name() else { continue };
-        let skipped = name.components().any(|part| crate::walk::left_out(&part.as_os_str().to_string_lossy()));
+        let skipped = name.components().any(|part| crate::intake::walk::left_out(&part.as_os_str().to_string_lossy()));
         if entry.is_symlink() || skipped {
             continue;
         }

@@ -3,7 +3,7 @@
 //! judge on this machine, and kept in `target/grade/reference-<assignment>.json` until the
 //! judge is built again.
 
-use crate::report::Report;
+use crate::score::report::Report;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 

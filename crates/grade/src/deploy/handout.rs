@@ -7,7 +7,7 @@
 //! the rubric. The kit's checks build each handout alone and run its tests, on the starter
 //! and on the reference solution.
 
-use crate::manifest::ManifestError;
+use crate::intake::manifest::ManifestError;
 use crate::{GradeError, Rubric};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -56,7 +56,7 @@ pub fn write(kit: &Path, assignment: &str, dir: &Path) -> Result<Vec<PathBuf>, H
     for name in ["src", "tests", "examples"] {
         copy.tree(&source.join(name), Path::new(name))?;
     }
-    let (manifest, helpers) = crate::manifest::manifest(kit, &rubric.package)?;
+    let (manifest, helpers) = crate::intake::manifest::manifest(kit, &rubric.package)?;
     for helper in &helpers {
         copy.tree(&starter.join(helper).join("Cargo.toml"), &Path::new(helper).join("Cargo.toml"))?;
         copy.tree(&starter.join(helper).join("src"), &Path::new(helper).join("src"))?;
@@ -65,9 +65,9 @@ pub fn write(kit: &Path, assignment: &str, dir: &Path) -> Result<Vec<PathBuf>, H
     let public = public_modules(&source);
     let readme = read(&source.join("README.md"))? + &grading(&rubric, &public)?;
     copy.file(Path::new("README.md"), readme.as_bytes())?;
-    let times = crate::reference::kept(kit, assignment).unwrap_or_default();
+    let times = crate::run::reference::kept(kit, assignment).unwrap_or_default();
     copy.file(&Path::new("tests").join("rubric.txt"), rubric_txt(&rubric, &public, &times)?.as_bytes())?;
-    copy.file(&Path::new(".cargo").join("config.toml"), crate::manifest::CARGO_CONFIG.as_bytes())?;
+    copy.file(&Path::new(".cargo").join("config.toml"), crate::intake::manifest::CARGO_CONFIG.as_bytes())?;
     // The kit's formatting, which the provided files follow: `cargo fmt` leaves them as they are.
     copy.tree(&kit.join("rustfmt.toml"), Path::new("rustfmt.toml"))?;
     copy.file(Path::new(".gitignore"), b"/target\n")?;
@@ -87,14 +87,14 @@ struct Copy<'a> {
 
 impl Copy<'_> {
     /// Copies `from` (a file, or a folder and its files as the walk gives them,
-    /// [`crate::walk`]) to `name` in the handout, a link to a file as that file; nothing
+    /// [`crate::intake::walk`]) to `name` in the handout, a link to a file as that file; nothing
     /// when `from` does not exist.
     fn tree(&mut self, from: &Path, name: &Path) -> Result<(), HandoutError> {
         let read = |path: &Path| std::fs::read(path).map_err(io(format!("cannot read {}", path.display())));
         if from.is_file() {
             return self.file(name, &read(from)?);
         }
-        for entry in crate::walk::all(from).filter(|_| from.is_dir()) {
+        for entry in crate::intake::walk::all(from).filter(|_| from.is_dir()) {
             let entry = entry.map_err(|error| io(format!("cannot read {}", from.display()))(error.into()))?;
             if entry.path().is_file() {
                 let inside = entry.path().strip_prefix(from).unwrap_or(entry.path());
@@ -196,7 +196,11 @@ fn public_cases<'a>(group: &'a crate::Group, public: &[String]) -> Result<Cases<
 /// `tests/rubric.txt`, the rubric's groups as `cargo rubric` reads them: a line per group,
 /// its fields separated by tabs; then a line per public test whose reference time is kept
 /// (`times`, this machine's), with the limit the grader derives from it.
-fn rubric_txt(rubric: &Rubric, public: &[String], times: &crate::reference::Times) -> Result<String, HandoutError> {
+fn rubric_txt(
+    rubric: &Rubric,
+    public: &[String],
+    times: &crate::run::reference::Times,
+) -> Result<String, HandoutError> {
     let mut text = String::from(
         "# The graded suite's groups, for `cargo rubric` (written with the handout from the rubric).\n\
          # A line per group, tab-separated: its prefix, its points, its public cases (all of those of a\n\

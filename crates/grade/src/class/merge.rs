@@ -56,7 +56,8 @@ pub fn merge(kit: &Path, parts: &[PathBuf], out: &Path) -> Result<Class, BatchEr
     let mut graded = Vec::new();
     for (part, manifest) in parts.iter().zip(&manifests) {
         for id in &manifest.ids {
-            let (from, to) = (crate::graded::submission_dir(part, id), crate::graded::submission_dir(out, id));
+            let (from, to) =
+                (crate::class::graded::submission_dir(part, id), crate::class::graded::submission_dir(out, id));
             if !same(&from, &to) {
                 copy(&from, &to)?;
             }
@@ -84,7 +85,7 @@ fn copy(from: &Path, to: &Path) -> Result<(), BatchError> {
     let _ = std::fs::remove_dir_all(to);
     let fail = |path: &Path| BatchError::io(format!("cannot copy {} into {}", path.display(), to.display()));
     std::fs::create_dir_all(to).map_err(fail(from))?;
-    for entry in crate::walk::all(from) {
+    for entry in crate::intake::walk::all(from) {
         let entry = entry.map_err(|error| fail(from)(error.into()))?;
         let target = to.join(entry.path().strip_prefix(from).unwrap_or(entry.path()));
         if entry.file_type().is_dir() {

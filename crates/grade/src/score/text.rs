@@ -8,7 +8,7 @@
 //! board, the fewest moves, as the suites write them). `--verbose` shows every test and
 //! every explanation in full, as the JSON report has them.
 
-use crate::report::{Report, Status, TestResult, round};
+use crate::score::report::{Report, Status, TestResult, round};
 use std::fmt::Write as _;
 
 /// How the report is shown.
@@ -200,7 +200,7 @@ impl Report {
 
 /// The failing test to explain first: a wrong answer before a time limit or a crash (and
 /// those before "not implemented"), then the shortest explanation, then the first.
-pub(super) fn clearest<'a>(failed: &[&'a TestResult]) -> &'a TestResult {
+pub(crate) fn clearest<'a>(failed: &[&'a TestResult]) -> &'a TestResult {
     let rank = |status: Status| match status {
         Status::Failed => 0,
         Status::TimedOut => 1,
@@ -222,7 +222,7 @@ pub fn shorten(name: &str, width: usize) -> String {
 }
 
 /// A line cut to `width` characters, an ellipsis at its end.
-pub(super) fn cut(line: &str, width: usize) -> String {
+pub(crate) fn cut(line: &str, width: usize) -> String {
     if line.chars().count() <= width {
         return line.to_owned();
     }

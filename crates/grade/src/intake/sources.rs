@@ -46,7 +46,7 @@ pub fn take(kit: &Path, package: &str, submission: &Path, work: &Path) -> Result
     let manifest = read(&handout.join("Cargo.toml"))?;
     // A submission may come from the handout `gamekit handout` writes, whose manifest has a
     // workspace and a profile of its own: those are the handout's too.
-    let written = crate::manifest::manifest(kit, package).map(|(text, _)| text).unwrap_or_default();
+    let written = crate::intake::manifest::manifest(kit, package).map(|(text, _)| text).unwrap_or_default();
     notes.extend(manifest_notes(&submission.join("Cargo.toml"), &[&manifest, &written]));
     if submission.join("build.rs").exists() {
         notes.push("build.rs: refused (the handout has none); it was neither copied nor run".to_owned());
@@ -101,7 +101,7 @@ type Tree = std::collections::BTreeMap<PathBuf, Vec<u8>>;
 /// Makes `work` hold exactly `tree`, writing only the files that changed: a submission
 /// graded again unchanged keeps its files' times, so Cargo does not compile it again.
 fn sync(work: &Path, tree: &Tree) -> Result<(), GradeError> {
-    for entry in crate::walk::all(work).flatten() {
+    for entry in crate::intake::walk::all(work).flatten() {
         let path = entry.path();
         if !entry.file_type().is_dir() && !tree.contains_key(path) {
             std::fs::remove_file(path).map_err(GradeError::io(format!("cannot remove {}", path.display())))?;
@@ -123,7 +123,7 @@ fn sync(work: &Path, tree: &Tree) -> Result<(), GradeError> {
 /// alone, a file (not a link) with the alias `cargo rubric` and nothing else. The grader
 /// never copies a `.cargo` either way: this only spares the handout's a note.
 fn holds_only_the_handouts_alias(dir: &Path) -> bool {
-    let alias = crate::manifest::CARGO_CONFIG.as_bytes();
+    let alias = crate::intake::manifest::CARGO_CONFIG.as_bytes();
     let is_folder = std::fs::symlink_metadata(dir).is_ok_and(|metadata| metadata.is_dir());
     let entries: Vec<_> = std::fs::read_dir(dir).into_iter().flatten().flatten().collect();
     let config = dir.join("config.toml");
@@ -144,7 +144,7 @@ fn provided_files(manifest: &str) -> Vec<PathBuf> {
 
 /// What the report says of a submitted `Cargo.toml` that asks for more than the handout's.
 fn manifest_notes(path: &Path, handouts: &[&str]) -> Vec<String> {
-    let Ok(theirs) = crate::locate::read_manifest(path).map(|text| text.parse::<toml::Table>()) else {
+    let Ok(theirs) = crate::intake::locate::read_manifest(path).map(|text| text.parse::<toml::Table>()) else {
         return Vec::new();
     };
     let Ok(theirs) = theirs else {
@@ -207,9 +207,9 @@ fn copy_sources(submission: &Path, crate_dir: &Path, budget: &mut Budget, notes:
 
 /// Adds the regular files under `from` to `tree`, as if under `to`, noting what it leaves
 /// (a link or a special file; hidden entries and `target/` the walk leaves out,
-/// [`crate::walk`]).
+/// [`crate::intake::walk`]).
 fn copy_tree(from: &Path, to: &Path, shown: &Path, budget: &mut Budget, notes: &mut Vec<String>, tree: &mut Tree) {
-    for entry in crate::walk::all(from).flatten() {
+    for entry in crate::intake::walk::all(from).flatten() {
         let inside = entry.path().strip_prefix(from).unwrap_or(entry.path());
         let (source, shown) = (entry.path(), shown.join(inside));
         let kind = entry.file_type();
@@ -256,15 +256,15 @@ mod tests {
         let dir = crate::scratch("intake-cargo-config");
         let cargo = dir.join(".cargo");
         std::fs::create_dir_all(&cargo).expect("a folder");
-        std::fs::write(cargo.join("config.toml"), crate::manifest::CARGO_CONFIG).expect("a file");
+        std::fs::write(cargo.join("config.toml"), crate::intake::manifest::CARGO_CONFIG).expect("a file");
         assert!(holds_only_the_handouts_alias(&cargo));
         std::fs::write(
             cargo.join("config.toml"),
-            format!("{}[build]\nrustflags = [\"-O\"]\n", crate::manifest::CARGO_CONFIG),
+            format!("{}[build]\nrustflags = [\"-O\"]\n", crate::intake::manifest::CARGO_CONFIG),
         )
         .expect("a file");
         assert!(!holds_only_the_handouts_alias(&cargo), "more than the alias");
-        std::fs::write(cargo.join("config.toml"), crate::manifest::CARGO_CONFIG).expect("a file");
+        std::fs::write(cargo.join("config.toml"), crate::intake::manifest::CARGO_CONFIG).expect("a file");
         std::fs::write(cargo.join("credentials.toml"), "").expect("a file");
         assert!(!holds_only_the_handouts_alias(&cargo), "another file beside it");
         #[cfg(unix)]
@@ -275,7 +275,7 @@ mod tests {
             assert!(!holds_only_the_handouts_alias(&cargo), "a link to the handout's text");
             let (real, linked) = (dir.join("real"), dir.join("linked"));
             std::fs::create_dir_all(&real).expect("a folder");
-            std::fs::write(real.join("config.toml"), crate::manifest::CARGO_CONFIG).expect("a file");
+            std::fs::write(real.join("config.toml"), crate::intake::manifest::CARGO_CONFIG).expect("a file");
             std::os::unix::fs::symlink(&real, &linked).expect("a link");
             assert!(holds_only_the_handouts_alias(&real));
             assert!(!holds_only_the_handouts_alias(&linked), "a .cargo that is a link to a folder");

@@ -1,8 +1,10 @@
 //! Running the suite's tests, each in a sandbox of its own with limits.
 
-use crate::harness::Built;
+pub(crate) mod reference;
+
+use crate::build::harness::Built;
+use crate::sandbox::users::new_user;
 use crate::sandbox::{Isolation, Limit, Limits, Ran, Sandbox};
-use crate::users::new_user;
 use crate::{GradeError, Status};
 use gamekit_testkit::panic_message;
 use std::ffi::OsString;

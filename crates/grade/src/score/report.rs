@@ -1,8 +1,8 @@
 //! The grading report, as our JSON has it; `text.rs` shows it to a person, `gradescope.rs`
 //! and `classroom.rs` write it as those platforms read it.
 
-use crate::rubric::Leaderboard;
 use crate::sandbox::Isolation;
+use crate::score::rubric::Leaderboard;
 use crate::{Group, Rubric};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -101,10 +101,10 @@ pub struct Report {
     pub only: Option<String>,
     /// The rubric's groups, in its order.
     #[serde(skip)]
-    pub(super) groups: Vec<Group>,
+    pub(crate) groups: Vec<Group>,
     /// The rubric's leaderboard.
     #[serde(skip)]
-    pub(super) leaderboard: Vec<Leaderboard>,
+    pub(crate) leaderboard: Vec<Leaderboard>,
 }
 
 impl Report {
@@ -129,7 +129,7 @@ impl Report {
     }
 
     /// How the code was isolated, in a line or two ([`Isolation::short`]), and what that lacked.
-    pub(super) fn isolation_short(&self) -> String {
+    pub(crate) fn isolation_short(&self) -> String {
         let mut short = self.landlock_short();
         if let Some(why) = &self.memory_per_process
             && self.isolation != Isolation::None
@@ -150,7 +150,7 @@ impl Report {
     }
 
     /// How the code was isolated, in full ([`Isolation::describe`]), and what that lacked.
-    pub(super) fn isolation_full(&self) -> String {
+    pub(crate) fn isolation_full(&self) -> String {
         let memory = match &self.memory_per_process {
             Some(why) => format!("memory was limited per process only, not in all ({why})"),
             None => "each test's memory was limited in all of its processes together (a cgroup)".to_owned(),
@@ -171,7 +171,7 @@ impl Report {
     }
 
     /// "reversi: 65.43 out of 100 points".
-    pub(super) fn headline(&self) -> String {
+    pub(crate) fn headline(&self) -> String {
         format!("{}: {} out of {} points", self.assignment, round(self.score), round(self.max_score))
     }
 }

@@ -8,7 +8,7 @@
 //! process joins before it runs anything (its children are born in it, and none may leave:
 //! the group's folder is root's), with the run's memory limit; the per-process limit stays.
 //! A test's judge shares its group with the probe it starts, with a share of its own beside
-//! the submission's limit (`sandbox.rs`); the OOM killer takes the probe's processes first
+//! the submission's limit (`mod.rs`, the sandbox); the OOM killer takes the probe's processes first
 //! (`gamekit-confine` asks it to).
 //!
 //! Both versions of cgroups are used, whichever holds the memory controller:

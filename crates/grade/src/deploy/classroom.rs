@@ -3,11 +3,11 @@
 //! GitHub Classroom grades a student's repository with GitHub Actions, in the workflow
 //! `.github/workflows/classroom.yml`: its grading steps give a result each, and its
 //! `autograding-grading-reporter` step adds their points up and reports them to Classroom.
-//! The template is the handout ([`crate::handout`]) with that workflow, which clones the
+//! The template is the handout ([`crate::deploy::handout`]) with that workflow, which clones the
 //! kit, builds `gamekit`, grades the student's crate with `--classroom` (a test per rubric
 //! group, with the points it earned) and hands the result to the reporter.
 
-use crate::handout::{self, HandoutError};
+use crate::deploy::handout::{self, HandoutError};
 use crate::{Report, Status, TestResult, round};
 use std::path::{Path, PathBuf};
 
@@ -139,8 +139,8 @@ impl Report {
                 let message = match failed.is_empty() {
                     true => String::new(),
                     false => {
-                        let test = crate::text::clearest(&failed);
-                        crate::text::cut(&format!("{}: {}", test.name, test.output()), 2000)
+                        let test = crate::score::text::clearest(&failed);
+                        crate::score::text::cut(&format!("{}: {}", test.name, test.output()), 2000)
                     }
                 };
                 (!tests.is_empty()).then(|| {
@@ -160,7 +160,7 @@ impl Report {
                 "name": "the submission compiles with the graded suite",
                 "status": "fail",
                 "score": 0.0,
-                "message": crate::text::cut(errors, 2000),
+                "message": crate::score::text::cut(errors, 2000),
                 "line_no": 0,
             }));
         }

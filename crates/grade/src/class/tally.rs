@@ -2,7 +2,7 @@
 //! most, and who moved since the last gradebook.
 
 use crate::Status;
-use crate::graded::Graded;
+use crate::class::graded::Graded;
 use crate::shown::uncell;
 use std::collections::BTreeMap;
 use std::path::Path;

@@ -3,8 +3,8 @@
 //! file: SVG drawn here). Written with `maud`, which escapes every text it is given: ids,
 //! test names and explanations come from submissions, and none becomes markup.
 
-use crate::graded::Graded;
-use crate::tally::{self, Change, Scores};
+use crate::class::graded::Graded;
+use crate::class::tally::{self, Change, Scores};
 use crate::{Rubric, Status};
 use gamekit_similarity::{File, Lines, Pair};
 use maud::{DOCTYPE, Markup, PreEscaped, html};
@@ -212,7 +212,7 @@ fn submissions(class: &Index) -> Markup {
 fn similar(pairs: &[(&Pair, String)]) -> Markup {
     html! {
         p.muted {
-            "Pairs sharing at least " (format!("{:.0}%", crate::similar::WORTH_A_LOOK * 100.0))
+            "Pairs sharing at least " (format!("{:.0}%", crate::class::similar::WORTH_A_LOOK * 100.0))
             " of their own code (the handout's and what most of the class shares left out; renamed, "
             "reordered, reformatted and uncommented code still counts). A reason to look, not a verdict: "
             "every pair that shares anything is in similarity.csv."

@@ -13,7 +13,7 @@
 //! - entries come in name order, a folder before what it holds.
 //!
 //! Two walks are not reads and see everything: giving a harness to its user
-//! (`harness::give`), and checking that a toolchain is root's alone (`sandbox`).
+//! (`toolchain::give`), and checking that a toolchain is root's alone (`sandbox`).
 
 use std::path::Path;
 

@@ -5,7 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
-/// Where users of their own build and run unless `GAMEKIT_SCRATCH` says (`harness::scratch`),
+/// Where users of their own build and run unless `GAMEKIT_SCRATCH` says (`place::scratch`),
 /// and where their user ids are leased (`users.rs`): a cache, since a harness is built again
 /// when it is gone; only root may write there.
 pub const SCRATCH: &str = "/var/cache/gamekit";

@@ -3,7 +3,7 @@
 //! `similarity.csv`, and a page for each pair worth a look.
 
 use crate::BatchError;
-use crate::graded::{Graded, submission_dir};
+use crate::class::graded::{Graded, submission_dir};
 use crate::shown::cell;
 use gamekit_similarity::{File, Pair, Settings, Submission, compare};
 use std::path::Path;
@@ -19,7 +19,7 @@ const PAGES: usize = 100;
 
 /// The `.rs` files under `dir`, each named by its path below `dir`.
 fn files(dir: &Path) -> Vec<File> {
-    crate::walk::all(dir)
+    crate::intake::walk::all(dir)
         .flatten()
         .filter(|entry| entry.file_type().is_file() && entry.path().extension().is_some_and(|ext| ext == "rs"))
         .filter_map(|entry| {

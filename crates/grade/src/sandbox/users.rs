@@ -6,7 +6,7 @@
 //! The leases are files in `users/` of the scratch base (`/var/cache/gamekit`, or the
 //! folder `GAMEKIT_SCRATCH` names: graders that share a machine share it), root's alone:
 //! - each grader holds a lock (`flock`, let go when it exits, even killed) on one block of
-//!   [`BLOCK`] test ids, `tests-<block>`, and hands them out in turn;
+//!   `BLOCK` test ids, `tests-<block>`, and hands them out in turn;
 //! - each harness claims an id, `harness-<id>` holding the harness's path, from its path's
 //!   hash on, under a lock on `harnesses.lock`; it keeps it while its files exist
 //!   ([`forget_harness`] lets it go).
@@ -112,13 +112,14 @@ fn from(harness: &Path) -> u32 {
 /// The folder of the leases, made once: root's alone, in a base that only root may write.
 fn leases() -> Result<PathBuf, ()> {
     static LEASES: OnceLock<Option<PathBuf>> = OnceLock::new();
-    let made = LEASES
-        .get_or_init(|| nix::unistd::geteuid().is_root().then(|| leases_in(&crate::places::scratch_base())).flatten());
+    let made = LEASES.get_or_init(|| {
+        nix::unistd::geteuid().is_root().then(|| leases_in(&crate::sandbox::places::scratch_base())).flatten()
+    });
     made.clone().ok_or(())
 }
 
 /// `users/` in `base`, made if missing, if it is root's alone and `base` only root may write.
-/// The base, when it is made here, is made as `harness::scratch` makes it: others may pass
+/// The base, when it is made here, is made as `place::scratch` makes it: others may pass
 /// through it to their harness.
 fn leases_in(base: &Path) -> Option<PathBuf> {
     use std::os::unix::fs::{DirBuilderExt, MetadataExt};
@@ -127,7 +128,7 @@ fn leases_in(base: &Path) -> Option<PathBuf> {
     std::fs::DirBuilder::new().recursive(true).mode(0o700).create(&dir).ok()?;
     let metadata = std::fs::symlink_metadata(&dir).ok()?;
     let own = metadata.is_dir() && metadata.uid() == 0 && metadata.mode() & 0o077 == 0;
-    (own && crate::places::trusted(base).is_ok()).then_some(dir)
+    (own && crate::sandbox::places::trusted(base).is_ok()).then_some(dir)
 }
 
 /// A lease file, made if missing, readable by root alone.

@@ -69,7 +69,7 @@ pub fn write(kit: &Path, assignment: &str, zip: &Path) -> Result<usize, Gradesco
 }
 
 /// The files of [`KIT_PARTS`], relative to the kit, as the walk gives them
-/// ([`crate::walk`]): a symbolic link to a file (the handouts' transcripts) as that file,
+/// ([`crate::intake::walk`]): a symbolic link to a file (the handouts' transcripts) as that file,
 /// never one to a folder.
 fn kit_files(kit: &Path) -> Result<Vec<PathBuf>, GradescopeError> {
     let mut files = Vec::new();
@@ -78,7 +78,7 @@ fn kit_files(kit: &Path) -> Result<Vec<PathBuf>, GradescopeError> {
         if full.is_file() {
             files.push(PathBuf::from(part));
         }
-        for entry in crate::walk::all(&full).filter(|_| full.is_dir()) {
+        for entry in crate::intake::walk::all(&full).filter(|_| full.is_dir()) {
             let entry = entry.map_err(|error| GradescopeError::Io {
                 context: format!("cannot read {}", full.display()),
                 source: error.into(),

@@ -12,10 +12,10 @@
 //! that decides a grade, of the grader's executable and of `--timeout`) is unchanged and
 //! which was graded, and keeps its report: an interrupted batch resumes, and a batch run
 //! after the kit changed grades everyone again. With a [`Shard`], only the submissions of
-//! that part of the class are graded; `gamekit merge` joins the parts ([`crate::merge`]).
+//! that part of the class are graded; `gamekit merge` joins the parts ([`crate::class::merge`]).
 
+use crate::class::graded::Timing;
 use crate::class::{self, Class, Graded, Manifest, Shard};
-use crate::graded::Timing;
 use crate::{BatchError, Options};
 use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};
@@ -139,7 +139,7 @@ pub fn run(batch: &Batch, event: impl Fn(Event) + Sync) -> Result<Class, BatchEr
     }
     std::fs::create_dir_all(&batch.out).map_err(BatchError::io(format!("cannot create {}", batch.out.display())))?;
     closed_to_submissions(&batch.out, crate::sandbox::Isolation::detect())?;
-    crate::cgroups::prepare();
+    crate::sandbox::cgroups::prepare();
     let suite = suite_fingerprint(batch);
     event(Event::Started(submissions.len()));
     // The reference alone first: the judge built and the reference timed, once for all.
@@ -200,7 +200,7 @@ fn grade_or_reuse(
     suite: &[u8],
     testing: &Mutex<()>,
 ) -> Result<Graded, BatchError> {
-    let dir = crate::graded::submission_dir(&batch.out, id);
+    let dir = crate::class::graded::submission_dir(&batch.out, id);
     let fingerprint = format!("{}\n", fingerprint(path, suite));
     if std::fs::read_to_string(dir.join("fingerprint")).is_ok_and(|old| old == fingerprint)
         && let Some(graded) = Graded::read(&dir, id).filter(|graded| graded.report.is_ok())
@@ -242,7 +242,7 @@ fn grade_or_reuse(
     // Its build output goes, whether it was graded or not, so that the disk used does not
     // grow with the class; what the similarity needs stays.
     if let Some(graded_crate) = graded_crate {
-        crate::graded::keep_sources(&graded_crate, &dir)?;
+        crate::class::graded::keep_sources(&graded_crate, &dir)?;
         crate::clean(&batch.kit, &batch.assignment, &graded_crate);
     }
     crate::forget_upload(&batch.kit, path);
@@ -278,7 +278,7 @@ fn suite_fingerprint(batch: &Batch) -> Vec<u8> {
 }
 
 /// Feeds `hasher` the file or tree at `path`: each entry's path relative to it, its kind,
-/// and a file's bytes or a link's target, as the walk gives them ([`crate::walk`]: links not
+/// and a file's bytes or a link's target, as the walk gives them ([`crate::intake::walk`]: links not
 /// followed; hidden entries and `target/` left out, as they are out of what is graded).
 fn hash_tree(hasher: &mut Sha256, path: &Path) {
     if std::fs::symlink_metadata(path).is_ok_and(|metadata| metadata.is_file()) {
@@ -286,7 +286,7 @@ fn hash_tree(hasher: &mut Sha256, path: &Path) {
         hash_bytes(hasher, &std::fs::read(path).unwrap_or_default());
         return;
     }
-    for entry in crate::walk::all(path).flatten() {
+    for entry in crate::intake::walk::all(path).flatten() {
         let relative = entry.path().strip_prefix(path).unwrap_or(entry.path());
         hash_bytes(hasher, relative.as_os_str().as_encoded_bytes());
         let kind = entry.file_type();

@@ -22,6 +22,10 @@
 //! Without either, grading still runs, in a process group with the same limits, and
 //! [`Isolation::None`] says in the report that nothing was isolated.
 
+pub(crate) mod cgroups;
+pub mod places;
+pub mod users;
+
 use std::ffi::OsString;
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -122,14 +126,14 @@ const BWRAP_CHECK: [&str; 10] =
 /// choose what the grader runs.
 const SYSTEM_PATH: [&str; 6] = ["/usr/local/sbin", "/usr/local/bin", "/usr/sbin", "/usr/bin", "/sbin", "/bin"];
 
-/// The system's program `name` from the first of [`SYSTEM_PATH`]'s folders that has it and
+/// The system's program `name` from the first of `SYSTEM_PATH`'s folders that has it and
 /// that only root (or the grader) may change; else its bare name, which then fails to run
 /// or is found as the grader's `PATH` says (a system without any of them).
 pub fn system_program(name: &str) -> PathBuf {
     let found = SYSTEM_PATH
         .iter()
         .map(|dir| Path::new(dir).join(name))
-        .find(|path| path.is_file() && crate::places::trusted(path).is_ok());
+        .find(|path| path.is_file() && crate::sandbox::places::trusted(path).is_ok());
     found.unwrap_or_else(|| PathBuf::from(name))
 }
 
@@ -272,7 +276,7 @@ pub struct Ran {
     /// The run's cgroup, where it has one: given back for another run when this is dropped
     /// (and its processes gone), so a caller that ends the run's processes itself (a probe's
     /// user) keeps it until then.
-    pub group: Option<crate::cgroups::Group>,
+    pub group: Option<crate::sandbox::cgroups::Group>,
 }
 
 impl Ran {
@@ -350,7 +354,7 @@ impl Sandbox {
     }
 
     /// Runs as `user` when the grader is root: a harness's builds, or one test's probe (a
-    /// [`new_user`](crate::users::new_user), so that [`end`](Self::end) ends that test's processes only).
+    /// [`new_user`](crate::sandbox::users::new_user), so that [`end`](Self::end) ends that test's processes only).
     pub fn as_user(mut self, user: u32) -> Sandbox {
         self.user = User::Fixed(user);
         self
@@ -399,8 +403,8 @@ impl Sandbox {
         // in its group. It has a share of the group's memory beside the submission's limit;
         // the probe's launcher asks the kernel's OOM killer to take its processes first.
         let judge = self.confine.is_none();
-        let group = crate::cgroups::Group::new(limits.memory + if judge { JUDGE_SHARE } else { 0 });
-        apply_limits(&mut command, limits, group.as_ref().map(crate::cgroups::Group::procs_fd));
+        let group = crate::sandbox::cgroups::Group::new(limits.memory + if judge { JUDGE_SHARE } else { 0 });
+        apply_limits(&mut command, limits, group.as_ref().map(crate::sandbox::cgroups::Group::procs_fd));
         let start = Instant::now();
         let mut child = command.spawn()?;
         let (sender, receiver) = mpsc::channel();
@@ -454,7 +458,7 @@ impl Sandbox {
         // A run that failed after the kernel ended one of its processes at the group's limit
         // was stopped by it, whatever the signs it then gave.
         let failed = !status.is_some_and(|status| status.success());
-        let out_of_memory = failed && group.as_ref().is_some_and(crate::cgroups::Group::out_of_memory);
+        let out_of_memory = failed && group.as_ref().is_some_and(crate::sandbox::cgroups::Group::out_of_memory);
         let limit = if out_of_memory && limit != Some(Limit::Output) { Some(Limit::Memory) } else { limit };
         if let (Isolation::Users, Some(user)) = (self.isolation, user) {
             end_user(user);
@@ -477,9 +481,9 @@ impl Sandbox {
             (Isolation::None, _) => None,
             _ if !is_root() => None,
             // Never as the grader as users of their own: a user of its own.
-            (Isolation::Users, User::Grader) => Some(crate::users::new_user()),
+            (Isolation::Users, User::Grader) => Some(crate::sandbox::users::new_user()),
             (_, User::Grader) => None,
-            (_, User::OwnEachRun) => Some(crate::users::new_user()),
+            (_, User::OwnEachRun) => Some(crate::sandbox::users::new_user()),
             (_, User::Fixed(user)) => Some(user),
         };
         let mut inside: Vec<OsString> = self.confine.iter().map(OsString::from).collect();
@@ -600,7 +604,7 @@ static LANDLOCK: std::sync::OnceLock<Result<(), String>> = std::sync::OnceLock::
 /// Makes the kit unreachable by the users sandboxes run as, where no namespace hides it:
 /// its folder is closed to other users, so nothing in it (the solutions, the suites, the
 /// fixtures, the engines, the judges) can be opened by them. What they build and run is
-/// elsewhere (`harness::scratch`).
+/// elsewhere (`place::scratch`).
 ///
 /// # Errors
 /// When its permissions cannot be changed.
@@ -790,7 +794,7 @@ mod tests {
         if !is_root() {
             return;
         }
-        let user = crate::users::new_user();
+        let user = crate::sandbox::users::new_user();
         assert!(!alive(user), "a new user has no process");
         let mut daemon = Command::new(system_program("env"));
         daemon.args(["setsid", "sleep", "30"]);
@@ -843,7 +847,7 @@ mod tests {
     /// Where runs get cgroups, a judge (a run not confined) is in a group of its own run's.
     #[test]
     fn a_judge_runs_in_a_cgroup_of_its_own() {
-        if !crate::cgroups::tests::groups_here() {
+        if !crate::sandbox::cgroups::tests::groups_here() {
             return;
         }
         let script = "grep -E '^[0-9]+:(memory)?:' /proc/self/cgroup";

@@ -7,21 +7,27 @@
 //!   fingerprint), which `gamekit merge` reads;
 //! - `gradebook.csv`, `changes.csv` (when an earlier gradebook was there: who moved, and in
 //!   which groups), `similarity.csv` with a page for each pair worth a look
-//!   (`similarity/NNN.html`, [`crate::similar`]), `summary.txt` and the class page
+//!   (`similarity/NNN.html`, `similar.rs`), `summary.txt` and the class page
 //!   `index.html` (`page.rs`).
 //!
 //! Everything for the class is computed from the submissions' reports and sources alone, so
 //! that a batch and a merge of shards write the same files.
 
-pub use crate::graded::{Graded, Timing};
-pub use crate::tally::Change;
+pub use crate::class::graded::{Graded, Timing};
+pub use crate::class::tally::Change;
+
+pub mod batch;
+mod graded;
+pub mod merge;
+mod page;
+mod similar;
+mod tally;
 
 use crate::shown::cell;
-use crate::tally::{self, Book, Scores};
 use crate::{BatchError, Rubric};
-use crate::{page, similar};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
+use tally::{Book, Scores};
 
 /// The I-th of N parts of a class (I from 1), split by id: a submission's part depends only on
 /// its id, so that every machine agrees and the parts do not change as the class grows.

@@ -103,7 +103,7 @@ pub(crate) fn keep_sources(crate_dir: &Path, dir: &Path) -> Result<(), BatchErro
         return Ok(());
     }
     let mut kept = 0;
-    for entry in crate::walk::all(&src).flatten() {
+    for entry in crate::intake::walk::all(&src).flatten() {
         let size = entry.metadata().map_or(u64::MAX, |metadata| metadata.len());
         let rust = entry.path().extension().is_some_and(|extension| extension == "rs");
         if !entry.file_type().is_file() || !rust || size > SOURCE_LIMIT || kept + size > SOURCES_LIMIT {
@@ -144,7 +144,7 @@ mod tests {
         std::os::unix::fs::symlink(&secret, src.join("link.rs")).expect("a link to a file");
         std::os::unix::fs::symlink(&scratch, src.join("everything")).expect("a link to a folder");
         keep_sources(&submission, &out).expect("kept");
-        let mut kept: Vec<String> = crate::walk::all(&out.join("sources"))
+        let mut kept: Vec<String> = crate::intake::walk::all(&out.join("sources"))
             .flatten()
             .filter(|entry| entry.file_type().is_file())
             .map(|entry| entry.path().strip_prefix(&out).expect("below out").display().to_string())
