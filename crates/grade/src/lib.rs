@@ -1,8 +1,8 @@
 //! # gamekit-grade
 //!
 //! gamekit's grader: it scores a submission with an assignment's graded suite, a class at
-//! once, and writes what a course deploys. The `gamekit` command is a thin layer over it. Everything a submission
-//! brings is hostile (docs/threat-model.md is the threat model).
+//! once, and writes what a course deploys. The `gamekit` command is a thin layer over it.
+//! Everything a submission brings is hostile (docs/threat-model.md is the threat model).
 //!
 //! Its folders are its stages, in the order a submission meets them (`grade.rs` drives
 //! them):
@@ -45,7 +45,7 @@ compile_error!(
      and test on any system"
 );
 
-// The stages, in the order a submission meets them; `grade.rs` drives them.
+// The stages (above, in the order a submission meets them); `grade.rs` drives them.
 pub mod build;
 pub mod class;
 pub mod deploy;

@@ -1,7 +1,7 @@
-//! Building: a submission's harness and probe, and the suite's judge (`harness.rs`): where it is built (`place.rs`), with which
-//! toolchain (`toolchain.rs`), from which generated files (`package.rs`), starting from the
-//! kit's probe crate built once (`probe_crate.rs`), read through Cargo's messages
-//! (`cargo.rs`).
+//! Building: a submission's harness and probe, and the suite's judge (`harness.rs`): where
+//! it is built (`place.rs`), with which toolchain (`toolchain.rs`), from which generated
+//! files (`package.rs`), starting from the kit's probe crate built once (`probe_crate.rs`),
+//! read through Cargo's messages (`cargo.rs`).
 
 mod cargo;
 pub(crate) mod harness;

@@ -1,4 +1,5 @@
-//! Running the suite's tests, each in a sandbox of its own with limits.
+//! Running: the suite's tests, each in a sandbox of its own with limits; the reference
+//! solution's times (`reference.rs`), which set them.
 
 pub(crate) mod reference;
 
