@@ -280,6 +280,7 @@ mod tests {
             assert!(holds_only_the_handouts_alias(&real));
             assert!(!holds_only_the_handouts_alias(&linked), "a .cargo that is a link to a folder");
         }
+        std::fs::remove_dir_all(&dir).expect("the temporary folder removed");
     }
 
     #[test]
