@@ -9,6 +9,7 @@
 
 use crate::deploy::handout::{self, HandoutError};
 use crate::{Report, Status, TestResult, round};
+use serde::Serialize;
 use std::path::{Path, PathBuf};
 
 /// Where the workflow finds the kit: a Git repository and a branch or tag of it.
@@ -122,6 +123,27 @@ fn indented(text: &str, spaces: usize) -> String {
     text.lines().map(|line| format!("{}{line}\n", " ".repeat(spaces))).collect()
 }
 
+/// The result of a test runner as GitHub Classroom's reporter reads it.
+#[derive(Serialize)]
+struct RunnerResult<'a> {
+    version: u8,
+    status: &'a str,
+    max_score: f64,
+    tests: Vec<ClassroomTest<'a>>,
+}
+
+/// A test of that result: for gamekit, a rubric group.
+#[derive(Serialize)]
+struct ClassroomTest<'a> {
+    name: String,
+    status: &'a str,
+    score: f64,
+    message: String,
+    line_no: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    execution_time: Option<String>,
+}
+
 /// The report as GitHub Classroom's reporter reads it.
 impl Report {
     /// GitHub Classroom's result of a test runner, as its `autograding-grading-reporter`
@@ -129,7 +151,7 @@ impl Report {
     /// the points it earned, which the reporter adds up as the assignment's points. The
     /// message of a group that lost points is its clearest failing test, explained.
     pub fn classroom(&self) -> serde_json::Value {
-        let mut tests: Vec<serde_json::Value> = self
+        let mut tests: Vec<ClassroomTest> = self
             .groups
             .iter()
             .filter_map(|group| {
@@ -143,45 +165,50 @@ impl Report {
                         crate::score::text::cut(&format!("{}: {}", test.name, test.output()), 2000)
                     }
                 };
-                (!tests.is_empty()).then(|| {
-                    serde_json::json!({
-                        "name": format!("{} ({} of {} tests passed)", group.prefix, tests.len() - failed.len(), tests.len()),
-                        "status": if failed.is_empty() { "pass" } else { "fail" },
-                        "score": round(tests.iter().map(|test| test.points).sum()),
-                        "message": message,
-                        "line_no": 0,
-                        "execution_time": format!("{:.1}s", tests.iter().map(|test| test.seconds).sum::<f64>()),
-                    })
+                (!tests.is_empty()).then(|| ClassroomTest {
+                    name: format!("{} ({} of {} tests passed)", group.prefix, tests.len() - failed.len(), tests.len()),
+                    status: if failed.is_empty() { "pass" } else { "fail" },
+                    score: round(tests.iter().map(|test| test.points).sum()),
+                    message,
+                    line_no: 0,
+                    execution_time: Some(format!("{:.1}s", tests.iter().map(|test| test.seconds).sum::<f64>())),
                 })
             })
             .collect();
         if let Some(errors) = &self.build_errors {
-            tests.push(serde_json::json!({
-                "name": "the submission compiles with the graded suite",
-                "status": "fail",
-                "score": 0.0,
-                "message": crate::score::text::cut(errors, 2000),
-                "line_no": 0,
-            }));
+            tests.push(ClassroomTest {
+                name: "the submission compiles with the graded suite".to_owned(),
+                status: "fail",
+                score: 0.0,
+                message: crate::score::text::cut(errors, 2000),
+                line_no: 0,
+                execution_time: None,
+            });
         }
-        let status = if self.build_errors.is_none() && self.tests.iter().all(|test| test.status == Status::Passed) {
-            "pass"
-        } else {
-            "fail"
+        let passed = self.build_errors.is_none() && self.tests.iter().all(|test| test.status == Status::Passed);
+        let result = RunnerResult {
+            version: 1,
+            status: if passed { "pass" } else { "fail" },
+            max_score: round(self.max_score),
+            tests,
         };
-        serde_json::json!({ "version": 1, "status": status, "max_score": round(self.max_score), "tests": tests })
+        serde_json::to_value(result).expect("a result of plain fields serializes")
     }
 
     /// GitHub Classroom's result when a submission could not be graded at all: an error,
     /// and no points (a maximum of 0, so that the reporter records no score rather than a
     /// wrong one).
     pub fn classroom_ungraded(why: &str) -> serde_json::Value {
-        serde_json::json!({
-            "version": 1,
-            "status": "error",
-            "max_score": 0,
-            "tests": [{ "name": "grading", "status": "error", "score": 0, "message": why, "line_no": 0 }],
-        })
+        let grading = ClassroomTest {
+            name: "grading".to_owned(),
+            status: "error",
+            score: 0.0,
+            message: why.to_owned(),
+            line_no: 0,
+            execution_time: None,
+        };
+        let result = RunnerResult { version: 1, status: "error", max_score: 0.0, tests: vec![grading] };
+        serde_json::to_value(result).expect("a result of plain fields serializes")
     }
 }
 

@@ -19,6 +19,7 @@
 //! them in a scratch folder laid out as Gradescope's.
 
 use crate::{GradeError, Report, Status, round};
+use serde::Serialize;
 use std::fmt::Write as _;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -151,54 +152,87 @@ exit 0
     )
 }
 
+/// Gradescope's `results.json`: the fields of its autograder specification that gamekit
+/// writes.
+#[derive(Serialize)]
+struct Results<'a> {
+    score: f64,
+    /// The tests' own times, added up (they run several at once).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    execution_time: Option<f64>,
+    output: String,
+    visibility: &'a str,
+    tests: Vec<GradescopeTest<'a>>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    leaderboard: Vec<Column<'a>>,
+}
+
+/// A test in `results.json`.
+#[derive(Serialize)]
+struct GradescopeTest<'a> {
+    name: &'a str,
+    score: f64,
+    max_score: f64,
+    status: &'a str,
+    output: String,
+    visibility: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tags: Option<&'a [String]>,
+}
+
+/// A leaderboard column a submission is ranked on.
+#[derive(Serialize)]
+struct Column<'a> {
+    name: &'a str,
+    value: f64,
+    order: &'a str,
+}
+
 /// The report as Gradescope reads it.
 impl Report {
     /// Gradescope's `results.json`.
     pub fn gradescope(&self) -> serde_json::Value {
-        let mut tests: Vec<serde_json::Value> = self
+        let mut tests: Vec<GradescopeTest> = self
             .tests
             .iter()
             .map(|test| {
                 let group = self.groups.iter().find(|group| group.prefix == test.group);
-                serde_json::json!({
-                    "name": test.name,
-                    "score": round(test.points),
-                    "max_score": round(test.max_points),
-                    "status": if test.status == Status::Passed { "passed" } else { "failed" },
-                    "output": test.output(),
-                    "visibility": group.map_or("visible", |group| group.visibility.as_str()),
-                    "tags": group.map_or(&[][..], |group| &group.tags[..]),
-                })
+                GradescopeTest {
+                    name: &test.name,
+                    score: round(test.points),
+                    max_score: round(test.max_points),
+                    status: if test.status == Status::Passed { "passed" } else { "failed" },
+                    output: test.output(),
+                    visibility: group.map_or("visible", |group| group.visibility.as_str()),
+                    tags: Some(group.map_or(&[][..], |group| &group.tags[..])),
+                }
             })
             .collect();
         if let Some(errors) = &self.build_errors {
-            tests.push(serde_json::json!({
-                "name": "the submission compiles with the graded suite",
-                "score": 0.0,
-                "max_score": round(self.max_score),
-                "status": "failed",
-                "output": errors,
-                "visibility": "visible",
-            }));
+            tests.push(GradescopeTest {
+                name: "the submission compiles with the graded suite",
+                score: 0.0,
+                max_score: round(self.max_score),
+                status: "failed",
+                output: errors.clone(),
+                visibility: "visible",
+                tags: None,
+            });
         }
-        let mut results = serde_json::json!({
-            "score": round(self.score),
-            // The tests' own times, added up (they run several at once).
-            "execution_time": self.tests.iter().map(|test| test.seconds).sum::<f64>().round(),
-            "output": self.header_for_gradescope(),
-            "visibility": "visible",
-            "tests": tests,
-        });
-        let leaderboard = self.leaderboard_columns();
-        if !leaderboard.is_empty() {
-            results["leaderboard"] = leaderboard.into();
-        }
-        results
+        let results = Results {
+            score: round(self.score),
+            execution_time: Some(self.tests.iter().map(|test| test.seconds).sum::<f64>().round()),
+            output: self.header_for_gradescope(),
+            visibility: "visible",
+            tests,
+            leaderboard: self.leaderboard_columns(),
+        };
+        serde_json::to_value(results).expect("results of plain fields serialize")
     }
 
     /// The rubric's leaderboard columns this submission is ranked on: those whose timed tests
     /// it passed, every one of them.
-    fn leaderboard_columns(&self) -> Vec<serde_json::Value> {
+    fn leaderboard_columns(&self) -> Vec<Column<'_>> {
         let mut columns = Vec::new();
         for column in &self.leaderboard {
             let timed: Vec<&crate::TestResult> =
@@ -208,19 +242,23 @@ impl Report {
             }
             let seconds = timed.iter().map(|test| test.seconds).sum::<f64>();
             let value = (seconds * 1000.0).round() / 1000.0;
-            columns.push(serde_json::json!({ "name": column.name, "value": value, "order": column.order }));
+            columns.push(Column { name: &column.name, value, order: &column.order });
         }
         columns
     }
+
     /// Gradescope's `results.json` when a submission could not be graded at all: no points,
     /// and why.
     pub fn gradescope_ungraded(why: &str) -> serde_json::Value {
-        serde_json::json!({
-            "score": 0.0,
-            "output": format!("gamekit could not grade this submission: {why}"),
-            "visibility": "visible",
-            "tests": [],
-        })
+        let results = Results {
+            score: 0.0,
+            execution_time: None,
+            output: format!("gamekit could not grade this submission: {why}"),
+            visibility: "visible",
+            tests: Vec::new(),
+            leaderboard: Vec::new(),
+        };
+        serde_json::to_value(results).expect("results of plain fields serialize")
     }
 
     /// The whole submission's lines on Gradescope: how it was isolated, the notes. (Not the
