@@ -10,6 +10,7 @@
 
 use crate::score::report::{Report, Status, TestResult, round};
 use std::fmt::Write as _;
+use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
 /// How the report is shown.
 #[derive(Debug, Clone, Copy)]
@@ -90,7 +91,7 @@ impl Report {
     /// A row per group that ran: its points, its tests passed, its name, and what it checks
     /// when every row has room for it (the groups explained below say it in any case).
     fn groups_table(&self, out: &mut Out) {
-        let width = self.groups.iter().map(|group| group.prefix.chars().count()).max().unwrap_or(5).max(5);
+        let width = self.groups.iter().map(|group| columns(&group.prefix)).max().unwrap_or(5).max(5);
         let rows: Vec<(String, &str, bool)> = self
             .groups
             .iter()
@@ -108,8 +109,7 @@ impl Report {
                 (!tests.is_empty()).then_some((row, group.about.as_str(), passed == tests.len()))
             })
             .collect();
-        let with_about =
-            rows.iter().all(|(row, about, _)| row.chars().count() + 2 + about.chars().count() <= out.style.width);
+        let with_about = rows.iter().all(|(row, about, _)| columns(row) + 2 + columns(about) <= out.style.width);
         let header = format!("{:>13}  {:>7}  {:<width$}", "points", "passed", "group");
         out.line(if with_about { format!("{header}  checks") } else { header }.trim_end());
         for (row, about, all_passed) in rows {
@@ -132,7 +132,7 @@ impl Report {
         for cause in causes {
             out.line("");
             out.wrapped("", &format!("Not checked on their own: they need {cause} to pass first."));
-            let width = prefixes.iter().map(|prefix| prefix.chars().count()).max().unwrap_or(0).min(40);
+            let width = prefixes.iter().map(|prefix| columns(prefix)).max().unwrap_or(0).min(40);
             for prefix in prefixes.iter().filter(|prefix| until(prefix) == cause) {
                 let failed: Vec<&TestResult> =
                     self.tests_of(prefix).filter(|test| test.status != Status::Passed).collect();
@@ -210,24 +210,53 @@ pub(crate) fn clearest<'a>(failed: &[&'a TestResult]) -> &'a TestResult {
     failed.iter().min_by_key(|test| (rank(test.status), test.explanation.len())).expect("a failed test")
 }
 
-/// `name` in at most `width` characters: its start and its end, an ellipsis between.
+/// The columns `text` takes on a terminal: a character of Chinese two, a combining mark
+/// none. Widths are counted so, not in characters: a submission's messages may be in any
+/// script, and a report's lines must fit the terminal all the same.
+pub(crate) fn columns(text: &str) -> usize {
+    UnicodeWidthStr::width(text)
+}
+
+/// The longest start of `text` within `width` columns.
+fn start_within(text: &str, width: usize) -> &str {
+    let mut used = 0;
+    for (at, character) in text.char_indices() {
+        used += character.width().unwrap_or(0);
+        if used > width {
+            return &text[..at];
+        }
+    }
+    text
+}
+
+/// The longest end of `text` within `width` columns.
+fn end_within(text: &str, width: usize) -> &str {
+    let mut used = 0;
+    for (at, character) in text.char_indices().rev() {
+        used += character.width().unwrap_or(0);
+        if used > width {
+            return &text[at + character.len_utf8()..];
+        }
+    }
+    text
+}
+
+/// `name` in at most `width` columns: its start and its end, an ellipsis between.
 pub fn shorten(name: &str, width: usize) -> String {
-    let chars: Vec<char> = name.chars().collect();
-    if chars.len() <= width || width < 5 {
+    if columns(name) <= width || width < 5 {
         return name.to_owned();
     }
     let tail = (width - 1) / 2;
     let head = width - 1 - tail;
-    format!("{}…{}", chars[..head].iter().collect::<String>(), chars[chars.len() - tail..].iter().collect::<String>())
+    format!("{}…{}", start_within(name, head), end_within(name, tail))
 }
 
-/// A line cut to `width` characters, an ellipsis at its end.
+/// A line cut to `width` columns, an ellipsis at its end.
 pub(crate) fn cut(line: &str, width: usize) -> String {
-    if line.chars().count() <= width {
+    if columns(line) <= width {
         return line.to_owned();
     }
-    let kept: String = line.chars().take(width.saturating_sub(1)).collect();
-    format!("{kept}…")
+    format!("{}…", start_within(line, width.saturating_sub(1)))
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -288,7 +317,7 @@ impl Out {
     fn block(&mut self, indent: &str, text: &str) {
         let mut lines = Vec::new();
         for line in text.lines().map(|line| line.replace('\t', "    ")) {
-            if self.style.verbose || indent.len() + line.chars().count() <= self.style.width || !line.contains(' ') {
+            if self.style.verbose || columns(indent) + columns(&line) <= self.style.width || !line.contains(' ') {
                 lines.push(format!("{indent}{line}"));
             } else {
                 let lead = line.len() - line.trim_start().len();
@@ -309,10 +338,10 @@ impl Out {
 /// `text` after `lead`, its words in lines of at most `width` characters (a longer word on
 /// a line of its own), the lines after the first indented as wide as `lead`.
 fn wrap(lead: &str, text: &str, width: usize) -> Vec<String> {
-    let indent = " ".repeat(lead.chars().count());
+    let indent = " ".repeat(columns(lead));
     let (mut lines, mut line, mut words) = (Vec::new(), lead.to_owned(), 0);
     for word in text.split_whitespace() {
-        if words > 0 && line.chars().count() + 1 + word.chars().count() > width {
+        if words > 0 && columns(&line) + 1 + columns(word) > width {
             lines.push(std::mem::replace(&mut line, indent.clone()));
             words = 0;
         }
@@ -367,5 +396,18 @@ mod tests {
     fn a_long_line_is_cut_with_an_ellipsis() {
         assert_eq!(cut("abcdef", 4), "abc…");
         assert_eq!(cut("abc", 4), "abc");
+    }
+
+    /// A message in a script whose characters take two columns (a student's panic message,
+    /// say) fits the terminal as printed, not as counted in characters.
+    #[test]
+    fn widths_are_the_columns_a_terminal_gives_the_text() {
+        assert_eq!(columns("棋盘已满"), 8);
+        assert_eq!(cut("棋盘已满，无法落子", 7), "棋盘已…");
+        // At most 12: a character two columns wide that would pass the width is left out.
+        assert_eq!(shorten("棋盘::已满::无法落子::第三列", 12), "棋盘::…三列");
+        let mut out = Out { text: String::new(), style: Style { width: 20, verbose: false, colour: false } };
+        out.block("  ", &"棋盘已满 无法落子 ".repeat(10));
+        assert!(out.text.lines().all(|line| columns(line) <= 20), "{}", out.text);
     }
 }
