@@ -1,6 +1,6 @@
 //! The grader's modules depend on one another one way only: a module that uses another
-//! (`crate::build::harness::…`, an item `lib.rs` re-exports from it, `crate::Report`, or a
-//! child or parent of its own, `page::…`, `super::…`) is never used by it, directly or
+//! (`crate::build::harness::…`, an item `lib.rs` re-exports from it, `crate::Report`, a
+//! sibling by `super::…`, or a child of its own, `page::…`) is never used by it, directly or
 //! through others. Its folders, the stages, depend on one another one way only too. Read
 //! from the sources, folders included, outside their tests.
 
@@ -68,22 +68,24 @@ fn uses(name: &str, code: &str, modules: &BTreeSet<&str>, items: &BTreeMap<Strin
             used.insert(module.clone());
         }
     };
-    for (at, _) in code.match_indices("crate::") {
-        let rest = &code[at + "crate::".len()..];
-        let path = path_at(rest);
-        match rest[path.len()..].strip_prefix('{') {
-            Some(group) => {
-                for item in group.split('}').next().unwrap_or_default().split(',') {
-                    add(&format!("{path}{}", path_at(item.trim())));
+    // `super::` is its parent's path (the root's for a module at the root).
+    let parent = name.rsplit_once("::").map_or("", |(parent, _)| parent);
+    let parent = if parent.is_empty() { String::new() } else { format!("{parent}::") };
+    for (start, from) in [("crate::", String::new()), ("super::", parent)] {
+        for (at, _) in code.match_indices(start) {
+            let rest = &code[at + start.len()..];
+            let path = format!("{from}{}", path_at(rest));
+            match rest[path.len() - from.len()..].strip_prefix('{') {
+                Some(group) => {
+                    for item in group.split('}').next().unwrap_or_default().split(',') {
+                        add(&format!("{path}{}", path_at(item.trim())));
+                    }
                 }
+                None => add(&path),
             }
-            None => add(&path),
         }
     }
-    // Its parent, by `super::`, and its children, by their names.
-    if code.contains("super::") {
-        add(name.rsplit_once("::").map_or("", |(parent, _)| parent));
-    }
+    // Its children, by their names.
     for child in modules.iter().filter_map(|module| module.strip_prefix(name)?.strip_prefix("::")) {
         if !child.contains("::") && code.contains(&format!("{child}::")) {
             add(&format!("{name}::{child}"));

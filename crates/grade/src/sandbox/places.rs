@@ -37,3 +37,16 @@ pub fn trusted(path: &Path) -> Result<(), String> {
     }
     Ok(())
 }
+
+/// Makes the kit unreachable by the users sandboxes run as, where no namespace hides it:
+/// its folder is closed to other users, so nothing in it (the solutions, the suites, the
+/// fixtures, the engines, the judges) can be opened by them. What they build and run is
+/// elsewhere (`place::scratch`).
+///
+/// # Errors
+/// When its permissions cannot be changed.
+pub fn protect_kit(kit: &Path) -> std::io::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    let mode = std::fs::metadata(kit)?.permissions().mode();
+    std::fs::set_permissions(kit, std::fs::Permissions::from_mode(mode & !0o007))
+}

@@ -14,10 +14,13 @@
 //! Where that folder cannot be made (not root, or a read-only system), ids are drawn as
 //! before leases, at random: they seldom meet.
 
+use super::isolation::{runs, system_program};
 use std::fs::File;
 use std::path::{Path, PathBuf};
+use std::process::Command;
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU32, Ordering};
+use std::time::Duration;
 
 /// The first of the user ids sandboxes run as: far above any account's.
 const SANDBOX_USERS: u32 = 1_800_000_000;
@@ -143,9 +146,95 @@ fn random() -> u32 {
     std::process::id().wrapping_mul(2_654_435_761) ^ now.subsec_nanos()
 }
 
+/// Kills every process of `user` (a `setsid` daemon too: without a PID namespace nothing
+/// else would) and removes what it left in the directories every user may write.
+pub(crate) fn end_user(user: u32) {
+    // `kill(-1)` as the user signals every process of that user's, one that forks meanwhile
+    // included, until none is left. (Its success says nothing: Linux counts the processes
+    // it may not signal too.) Usually the test's processes are gone already, and none starts.
+    for _ in 0..100 {
+        if !alive(user) {
+            break;
+        }
+        let mut killer = Command::new(system_program("true"));
+        // SAFETY: between fork and exec the child only makes system calls (setgroups, setgid,
+        // setuid, kill), which are async-signal-safe.
+        unsafe {
+            std::os::unix::process::CommandExt::pre_exec(&mut killer, move || {
+                use nix::unistd::{Gid, Uid};
+                nix::unistd::setgroups(&[])?;
+                nix::unistd::setgid(Gid::from_raw(user))?;
+                nix::unistd::setuid(Uid::from_raw(user))?;
+                nix::sys::signal::kill(nix::unistd::Pid::from_raw(-1), nix::sys::signal::Signal::SIGKILL)?;
+                Ok(())
+            });
+        }
+        runs(&mut killer);
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    // Without Landlock, what it could write there (with it, it wrote in its own folders only).
+    for shared in ["/tmp", "/var/tmp", "/dev/shm", "/run/lock"] {
+        for entry in std::fs::read_dir(shared).into_iter().flatten().flatten() {
+            use std::os::unix::fs::MetadataExt;
+            let path = entry.path();
+            match std::fs::symlink_metadata(&path) {
+                Ok(metadata) if metadata.uid() == user && metadata.is_dir() => {
+                    let _ = std::fs::remove_dir_all(&path);
+                }
+                Ok(metadata) if metadata.uid() == user => {
+                    let _ = std::fs::remove_file(&path);
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+/// Whether a process of `user` is running (one that has ended but is not yet waited for is
+/// not: it can do nothing more): its real or saved user id, in `/proc/<pid>/status`.
+pub(crate) fn alive(user: u32) -> bool {
+    let processes = std::fs::read_dir("/proc").into_iter().flatten().flatten();
+    processes
+        .filter(|entry| entry.file_name().to_str().is_some_and(|name| name.bytes().all(|b| b.is_ascii_digit())))
+        .any(|entry| {
+            let status = std::fs::read_to_string(entry.path().join("status")).unwrap_or_default();
+            let field = |name: &str| status.lines().find_map(|line| line.strip_prefix(name)).unwrap_or_default();
+            let ids: Vec<&str> = field("Uid:").split_whitespace().collect();
+            let own = [ids.first(), ids.get(2)].into_iter().flatten().any(|id| id.parse() == Ok(user));
+            own && !field("State:").trim_start().starts_with('Z')
+        })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sandbox::is_root;
+
+    /// A user's process, a `setsid` one too, is alive until the user is ended.
+    #[test]
+    fn a_users_processes_are_alive_until_ended_and_none_is_then() {
+        if !is_root() {
+            return;
+        }
+        let user = crate::sandbox::users::new_user();
+        assert!(!alive(user), "a new user has no process");
+        let mut daemon = Command::new(system_program("env"));
+        daemon.args(["setsid", "sleep", "30"]);
+        // SAFETY: between fork and exec the child only makes system calls.
+        unsafe {
+            std::os::unix::process::CommandExt::pre_exec(&mut daemon, move || {
+                nix::unistd::setgroups(&[])?;
+                nix::unistd::setgid(nix::unistd::Gid::from_raw(user))?;
+                nix::unistd::setuid(nix::unistd::Uid::from_raw(user))?;
+                Ok(())
+            });
+        }
+        let mut daemon = daemon.spawn().expect("a process of the user's");
+        assert!(alive(user), "its process runs");
+        end_user(user);
+        let _ = daemon.wait();
+        assert!(!alive(user), "ended");
+    }
 
     /// Made first, the base of the leases is as the scratch folder is made: others may pass
     /// through it to their harness (made 700, no build of theirs could start).
