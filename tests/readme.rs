@@ -26,7 +26,7 @@ const NOT_RUN: &[(&str, &str)] = &[
     ("cargo test --workspace", "the quick tier: every test this one runs beside (minutes)"),
     (
         "cargo test --workspace -- --include-ignored",
-        "it runs this very check, and every other (about 20 minutes in CI)",
+        "it runs this very check, and every other (the full tier, what CI runs)",
     ),
     (
         "GAMEKIT_ASSIGNMENT=connect_n cargo test --test kit a_planted_bug_loses -- --include-ignored",
