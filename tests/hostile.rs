@@ -1527,3 +1527,61 @@ fn a_tests_processes_share_one_memory_limit() {
         assert_eq!(sandbox_processes(), Vec::<String>::new(), "{isolation:?}: processes were left behind");
     }
 }
+
+/// A probe whose threads spin without end, as many as it can start: each test's judge and
+/// probe are kept to one core, the grader's thread that watches the test with them, and
+/// the spinning threads must not keep it from stopping the test at its limit.
+const SPINNERS: &str = r#"
+/// Starts 64 threads that spin for ever (with small stacks, under the address space's
+/// limit), then spins too.
+pub fn spin() -> ! {
+    for _ in 0..64 {
+        let _ = std::thread::Builder::new().stack_size(64 << 10).spawn(|| loop {
+            std::hint::spin_loop();
+        });
+    }
+    loop {
+        std::hint::spin_loop();
+    }
+}
+"#;
+
+/// Threads that take all of a test's core are stopped at the test's limit all the same, in
+/// both modes, and leave no process behind.
+#[test]
+#[ignore = "full tier: cargo test --workspace -- --include-ignored"]
+fn threads_spinning_on_the_tests_core_are_stopped_at_its_limit() {
+    let _one = one_at_a_time();
+    let submission = hostile_handout(
+        "tictactoe",
+        "spinners",
+        &[
+            ("src/lib.rs", "mod provided;", "mod provided;\nmod hostile;"),
+            ("src/lib.rs", "todo!(\"computer_move(board = {board:?}, computer = {computer:?})\")", "hostile::spin()"),
+        ],
+        &[("src/hostile.rs", SPINNERS)],
+    );
+    for isolation in isolations() {
+        let json = Path::new(KIT).join("target").join("hostile").join(format!("spinners-{isolation:?}.json"));
+        let args = [
+            "grade".as_ref(),
+            "tictactoe".as_ref(),
+            submission.as_os_str(),
+            "--only".as_ref(),
+            "every_board::computer_move_playing_x".as_ref(),
+            "--timeout".as_ref(),
+            "2".as_ref(),
+            "--json".as_ref(),
+            json.as_os_str(),
+        ];
+        let graded = gamekit_command(isolation, &args).output().expect("gamekit");
+        assert!(graded.status.success(), "grading failed: {}", String::from_utf8_lossy(&graded.stderr));
+        let report: Report = serde_json::from_slice(&std::fs::read(&json).expect("the report")).expect("a report");
+        assert_eq!(report.tests.len(), 1, "{isolation:?}");
+        for test in &report.tests {
+            assert_eq!(test.status, Status::TimedOut, "{isolation:?}: {}", test.explanation);
+            assert!(test.seconds < 3.0, "{isolation:?}: stopped after {:.2} s, its limit 2 s", test.seconds);
+        }
+        assert_eq!(sandbox_processes(), Vec::<String>::new(), "{isolation:?}: processes were left behind");
+    }
+}
