@@ -325,15 +325,19 @@ fn run_all<T: Sync, O: Send, R>(
 ///
 /// Best effort: where the cores cannot be set, the tests run as before.
 fn pin_to_core(worker: usize) {
-    use nix::sched::{CpuSet, sched_getaffinity, sched_setaffinity};
-    use nix::unistd::Pid;
-    let Ok(allowed) = sched_getaffinity(Pid::from_raw(0)) else { return };
-    let cores: Vec<usize> = (0..CpuSet::count()).filter(|&core| allowed.is_set(core).unwrap_or(false)).collect();
+    let cores = cores_of(0);
     let Some(&core) = cores.get(worker % cores.len().max(1)) else { return };
-    let mut one = CpuSet::new();
+    let mut one = nix::sched::CpuSet::new();
     if one.set(core).is_ok() {
-        let _ = sched_setaffinity(Pid::from_raw(0), &one);
+        let _ = nix::sched::sched_setaffinity(nix::unistd::Pid::from_raw(0), &one);
     }
+}
+
+/// The cores process (or thread) `pid` may run on (`0`: this thread); none when unknown.
+fn cores_of(pid: i32) -> Vec<usize> {
+    use nix::sched::{CpuSet, sched_getaffinity};
+    let Ok(allowed) = sched_getaffinity(nix::unistd::Pid::from_raw(pid)) else { return Vec::new() };
+    (0..CpuSet::count()).filter(|&core| allowed.is_set(core).unwrap_or(false)).collect()
 }
 
 /// A test's limits within the `left` of the whole submission's time: `None` when too little
@@ -364,28 +368,24 @@ mod tests {
 
     #[test]
     fn each_worker_and_what_it_starts_keep_to_one_core_of_those_allowed() {
-        use nix::sched::{CpuSet, sched_getaffinity};
-        let cores = |pid: i32| {
-            let set = sched_getaffinity(nix::unistd::Pid::from_raw(pid)).expect("the cores allowed");
-            (0..CpuSet::count()).filter(|&core| set.is_set(core).unwrap_or(false)).collect::<Vec<_>>()
-        };
-        let allowed = cores(0);
+        let allowed = cores_of(0);
+        assert!(!allowed.is_empty(), "the cores this thread may use are known");
         for worker in 0..allowed.len() + 1 {
             let (mine, child) = std::thread::spawn(move || {
                 pin_to_core(worker);
                 let child = std::process::Command::new("sleep").arg("1").spawn().expect("sleep starts");
-                let child_cores = cores(i32::try_from(child.id()).expect("a pid"));
+                let child_cores = cores_of(i32::try_from(child.id()).expect("a pid"));
                 let mut child = child;
                 let _ = child.kill();
                 let _ = child.wait();
-                (cores(0), child_cores)
+                (cores_of(0), child_cores)
             })
             .join()
             .expect("the worker");
             assert_eq!(mine, [allowed[worker % allowed.len()]], "worker {worker}");
             assert_eq!(child, mine, "a process the worker starts runs where it does");
         }
-        assert_eq!(cores(0), allowed, "the thread that runs the workers is left as it was");
+        assert_eq!(cores_of(0), allowed, "the thread that runs the workers is left as it was");
     }
 
     #[test]
