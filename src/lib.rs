@@ -30,6 +30,7 @@
 //!
 //! A graded suite links with the engines, the testkit and, as a judge, the assignment's
 //! remote crate only: never with the submission, nor with this crate.
+#![forbid(unsafe_code)]
 
 #[cfg(feature = "arena")]
 pub mod arena;

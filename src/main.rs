@@ -4,6 +4,7 @@
 //! reversi_players` and `tournament reversi_players`. (`othello` is 8×8 Reversi, gamekit's
 //! engine; `reversi_players` is that assignment's game. `reversi`, their old name, is
 //! accepted for both.)
+#![forbid(unsafe_code)]
 
 use clap::builder::PossibleValuesParser;
 use clap::{Parser, Subcommand, ValueEnum};

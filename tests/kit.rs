@@ -138,6 +138,81 @@ fn the_starter_builds_without_warnings_and_its_provided_crates_pass_their_tests(
     assert!(test.status.success(), "the cin crate's tests fail:\n{}", String::from_utf8_lossy(&test.stdout));
 }
 
+/// Every crate of the kit's inherits the workspace's lints but the solutions (graded as a
+/// student's crate, outside the workspace), and one with no unsafe code forbids it in each
+/// of its roots (`src/lib.rs`, `src/main.rs`).
+#[test]
+fn every_crate_keeps_the_kits_lints_and_forbids_unsafe_code_it_has_none_of() {
+    let manifest: toml::Table = std::fs::read_to_string(Path::new(KIT).join("Cargo.toml")).unwrap().parse().unwrap();
+    let members = manifest["workspace"]["members"].as_array().expect("the workspace's members");
+    let mut wrong = Vec::new();
+    for member in members.iter().filter_map(toml::Value::as_str) {
+        let dir = Path::new(KIT).join(member);
+        let own: toml::Table = std::fs::read_to_string(dir.join("Cargo.toml")).unwrap().parse().unwrap();
+        let inherits = own.get("lints").and_then(|lints| lints.get("workspace")) == Some(&toml::Value::Boolean(true));
+        if inherits == member.starts_with("solution/") {
+            wrong.push(format!(
+                "{member}: lints.workspace = true {}",
+                if inherits { "in a solution" } else { "missing" }
+            ));
+        }
+        let unsafe_code = holds_unsafe_code(&dir.join("src"));
+        for root in ["src/lib.rs", "src/main.rs"].map(|root| dir.join(root)).iter().filter(|root| root.is_file()) {
+            let forbids = std::fs::read_to_string(root).unwrap().contains("#![forbid(unsafe_code)]");
+            if !unsafe_code && !member.starts_with("solution/") && !forbids {
+                wrong.push(format!("{}: has no unsafe code, and does not forbid it", root.display()));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// Whether a source file under `dir` holds unsafe code: a block, a function, an
+/// implementation, a trait, an extern block.
+fn holds_unsafe_code(dir: &Path) -> bool {
+    use syn::visit::Visit;
+    #[derive(Default)]
+    struct Unsafe(bool);
+    impl<'ast> Visit<'ast> for Unsafe {
+        fn visit_expr_unsafe(&mut self, _: &'ast syn::ExprUnsafe) {
+            self.0 = true;
+        }
+        fn visit_signature(&mut self, signature: &'ast syn::Signature) {
+            self.0 |= matches!(signature.safety, syn::Safety::Unsafe(_));
+        }
+        fn visit_item_impl(&mut self, item: &'ast syn::ItemImpl) {
+            self.0 |= item.unsafety.is_some();
+            syn::visit::visit_item_impl(self, item);
+        }
+        fn visit_item_trait(&mut self, item: &'ast syn::ItemTrait) {
+            self.0 |= item.unsafety.is_some();
+            syn::visit::visit_item_trait(self, item);
+        }
+        fn visit_item_foreign_mod(&mut self, _: &'ast syn::ItemForeignMod) {
+            self.0 = true;
+        }
+    }
+    walk_sources(dir).iter().any(|file| {
+        let mut found = Unsafe::default();
+        found.visit_file(&syn::parse_file(&std::fs::read_to_string(file).unwrap()).unwrap());
+        found.0
+    })
+}
+
+/// The `.rs` files under `dir`, at any depth.
+fn walk_sources(dir: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            files.extend(walk_sources(&path));
+        } else if path.extension().is_some_and(|extension| extension == "rs") {
+            files.push(path);
+        }
+    }
+    files
+}
+
 #[test]
 fn starter_and_solution_have_the_same_public_api() {
     for assignment in &assignments() {

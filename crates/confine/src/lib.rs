@@ -33,6 +33,7 @@
 //! probe reads the system and its programs and writes a temporary folder of its own. No
 //! other file opens, whatever its permissions: not another harness, not the kit, not the
 //! class's reports, not `/tmp`. It too lasts through every `exec` and every child.
+#![forbid(unsafe_code)]
 
 /// What the filter closes, as a report says it.
 pub const CLOSED: &str = "no network (no socket of any kind), no tracing or reading of other processes, no \

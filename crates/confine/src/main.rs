@@ -7,6 +7,7 @@
 //!
 //! `gamekit-confine --landlock` says whether this kernel (and container) keeps a reach, and
 //! exits 0 when it does, 1 when it does not.
+#![forbid(unsafe_code)]
 
 use std::process::ExitCode;
 

@@ -58,6 +58,7 @@
 //! assert_eq!(pairs[0].fragments[0].b.first, 2);
 //! assert!(pairs.iter().all(|pair| pair.b != "cy" || pair.similarity < 0.5));
 //! ```
+#![forbid(unsafe_code)]
 
 pub mod lexer;
 mod winnow;

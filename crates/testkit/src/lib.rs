@@ -4,6 +4,7 @@
 //!
 //! A failed check panics with a message written for the student: `gamekit grade` shows it
 //! as the reason a test lost its points.
+#![forbid(unsafe_code)]
 
 pub mod minimax;
 

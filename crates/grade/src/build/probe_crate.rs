@@ -49,8 +49,10 @@ pub(super) fn shared_probe(
     tmp: &Path,
 ) -> Result<SharedProbe, GradeError> {
     let source = kit.join("crates").join("probe");
-    let mut files = Vec::new();
-    let mut hashed = Vec::new();
+    let kit_manifest = kit_manifest(kit)?;
+    // The copy's files, by their path in it: a workspace of the probe crate alone, with the
+    // kit's lints, which the crate inherits.
+    let mut files = vec![(PathBuf::from("Cargo.toml"), workspace_manifest(&kit_manifest)?.into_bytes())];
     for entry in crate::intake::walk::all(&source) {
         let entry = entry.map_err(|error| GradeError::Harness(format!("cannot read {}: {error}", source.display())))?;
         let relative = entry.path().strip_prefix(&source).unwrap_or(entry.path()).to_owned();
@@ -58,11 +60,14 @@ pub(super) fn shared_probe(
         if !entry.file_type().is_dir() {
             let bytes = std::fs::read(entry.path())
                 .map_err(GradeError::io(format!("cannot read {}", entry.path().display())))?;
-            hashed.extend(relative.as_os_str().as_encoded_bytes());
-            hashed.push(0);
-            hashed.extend(crate::hash::stable(&bytes).to_be_bytes());
-            files.push((relative, bytes));
+            files.push((Path::new("crates").join("probe").join(relative), bytes));
         }
+    }
+    let mut hashed = Vec::new();
+    for (path, bytes) in &files {
+        hashed.extend(path.as_os_str().as_encoded_bytes());
+        hashed.push(0);
+        hashed.extend(crate::hash::stable(bytes).to_be_bytes());
     }
     let probe = SharedProbe { dir: scratch.join(format!("probe-{:016x}", crate::hash::stable(&hashed))) };
     if !probe.kit().is_dir() {
@@ -71,7 +76,6 @@ pub(super) fn shared_probe(
     }
     let template = probe.dir.join("template");
     std::fs::create_dir_all(&template).map_err(GradeError::io(format!("cannot create {}", template.display())))?;
-    let kit_manifest = kit_manifest(kit)?;
     let manifest = Manifest {
         package: Package {
             name: "gamekit-probe-template".into(),
@@ -107,6 +111,21 @@ pub(super) fn shared_probe(
     Ok(probe)
 }
 
+/// The manifest of the copy's workspace: the probe crate its one member, with the kit's
+/// `[workspace.lints]`, which the crate inherits.
+fn workspace_manifest(kit_manifest: &toml::Table) -> Result<String, GradeError> {
+    let mut workspace = toml::Table::new();
+    workspace.insert("members".into(), toml::Value::Array(vec!["crates/probe".into()]));
+    workspace.insert("resolver".into(), "3".into());
+    let lints = kit_manifest.get("workspace").and_then(|workspace| workspace.get("lints"));
+    if let Some(lints) = lints {
+        workspace.insert("lints".into(), lints.clone());
+    }
+    let manifest: toml::Table = [("workspace".to_owned(), toml::Value::Table(workspace))].into_iter().collect();
+    toml::to_string(&manifest)
+        .map_err(|error| GradeError::Harness(format!("cannot write the probe crate's workspace: {error}")))
+}
+
 /// Removes the copies of older versions of the probe crate (`probe-<hash>` folders other than
 /// `current`, with their template builds, about 2 MB each), once a new version is copied:
 /// every harness built from now on uses the new one. (Only a harness being built at that very
@@ -126,7 +145,7 @@ pub(super) fn remove_stale_probes(scratch: &Path, current: &Path) {
     }
 }
 
-/// Writes the copy of the probe crate's `files` for `probe`: in a folder of this process's,
+/// Writes the copy's `files` (by their path in it) for `probe`: in a folder of this process's,
 /// renamed into place (another grader may have put it there meanwhile). Readable by every
 /// user, as users of their own build from it.
 pub(super) fn copy_probe(probe: &SharedProbe, files: &[(PathBuf, Vec<u8>)]) -> Result<(), GradeError> {
@@ -139,10 +158,7 @@ pub(super) fn copy_probe(probe: &SharedProbe, files: &[(PathBuf, Vec<u8>)]) -> R
         let mut folders = std::fs::DirBuilder::new();
         folders.recursive(true).mode(0o755);
         folders.create(kit.join("crates").join("probe"))?;
-        let workspace = "[workspace]\nmembers = [\"crates/probe\"]\nresolver = \"3\"\n";
-        let mut all = vec![(kit.join("Cargo.toml"), workspace.as_bytes())];
-        all.extend(files.iter().map(|(path, bytes)| (kit.join("crates").join("probe").join(path), bytes.as_slice())));
-        for (path, bytes) in all {
+        for (path, bytes) in files.iter().map(|(path, bytes)| (kit.join(path), bytes)) {
             if let Some(parent) = path.parent() {
                 folders.create(parent)?;
             }

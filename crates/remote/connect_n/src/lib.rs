@@ -7,6 +7,7 @@
 //!
 //! Only what the suite uses is here; the constants and the `Player` trait are the
 //! handout's (`provided.rs`).
+#![forbid(unsafe_code)]
 
 use gamekit_probe::proxy::{Lender, Object, new_id};
 use gamekit_probe::{Answers, Remote};

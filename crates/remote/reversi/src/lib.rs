@@ -5,6 +5,7 @@
 //! reads as a specification of the real crate and decides every verdict outside it.
 //!
 //! Only what the suite uses is here; the types are the handout's (`provided.rs`, `cin`).
+#![forbid(unsafe_code)]
 
 use gamekit_probe::call;
 use std::io::{BufRead, Write};

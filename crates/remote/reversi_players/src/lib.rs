@@ -9,6 +9,7 @@
 //! The code the assignment provides (`provided.rs`: the colours, the interfaces, the
 //! program's `run`) is the handout's own file, compiled here against these proxies; only
 //! what the suite uses besides is here.
+#![forbid(unsafe_code)]
 
 use gamekit_probe::proxy::{Lender, Object, new_id};
 use gamekit_probe::{Answers, Remote};

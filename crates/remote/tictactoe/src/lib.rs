@@ -5,6 +5,7 @@
 //!
 //! Only what the suite uses is here. The board, the pieces and the rules the handout
 //! provides are the kit's, as `gamekit-engines` has them (the same as `provided.rs`).
+#![forbid(unsafe_code)]
 
 use gamekit_probe::call;
 use std::io::{BufRead, Write};

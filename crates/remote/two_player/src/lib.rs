@@ -13,6 +13,7 @@
 //! Only what the suite uses is here; the traits and constants are the handout's
 //! (`provided.rs`), with two hidden additions of the kit's: [`Evaluation::searched_in_the_probe`]
 //! and [`InProbe`], for what a generic function here must tell apart.
+#![forbid(unsafe_code)]
 
 use gamekit_probe::proxy::Lender;
 use gamekit_probe::{Answers, Remote};

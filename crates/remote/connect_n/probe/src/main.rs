@@ -3,6 +3,7 @@
 //! numbers), calls them as the judge asks and answers with what they returned. The suite's
 //! players and terminals stay in the judge: stand-ins here call them back. It decides
 //! nothing.
+#![forbid(unsafe_code)]
 
 use connect_n::{BadPlayer, Game, HumanPlayer, Player, Scaffold, SmartPlayer};
 use gamekit_probe::Answers;

@@ -1,6 +1,7 @@
 //! The reversi probe: linked with the submission's `reversi` crate and run in the sandbox,
 //! it calls the functions the judge asks for (the remote crate around it is the judge's side)
 //! and answers with what they returned. It decides nothing.
+#![forbid(unsafe_code)]
 
 use gamekit_probe::Answers;
 

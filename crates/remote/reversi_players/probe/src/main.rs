@@ -3,6 +3,7 @@
 //! their numbers), calls them as the judge asks and answers with what they returned. The
 //! suite's players, machines, viewers and terminals stay in the judge: stand-ins here call
 //! them back. It decides nothing.
+#![forbid(unsafe_code)]
 
 use gamekit_probe::objects::{self, keep, with};
 use gamekit_probe::{Answers, Remote};

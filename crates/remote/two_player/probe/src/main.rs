@@ -3,6 +3,7 @@
 //! holds their numbers), calls them as the judge asks and answers with what they returned.
 //! The suite's own games and interfaces stay in the judge: stand-ins here call them back
 //! when the submission's search or skeleton uses them. It decides nothing.
+#![forbid(unsafe_code)]
 
 use gamekit_probe::objects::{self, keep, seen, with};
 use gamekit_probe::{Answers, Remote};
