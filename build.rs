@@ -6,8 +6,9 @@
 //! page; a nightly toolchain with Miri, to run the probe's unsafe code under it. Where one is
 //! missing, the cfgs `no_bubblewrap`, `not_root`, `no_chromium` and `no_miri` mark those
 //! checks ignored, with the reason, rather than letting them pass unrun; in the kit's own CI
-//! (`GAMEKIT_CI` set, as `.ci/run` sets it) a missing bubblewrap, Chromium or Miri fails the
-//! build. Not under any `CI`: a deployment that builds gamekit (a GitHub Classroom workflow,
+//! (`GAMEKIT_CI` set, as `.ci/run` sets it) a missing bubblewrap or Chromium fails the build.
+//! Miri does not: a machine that reaches only the package registries may not fetch a nightly
+//! toolchain (`.ci/run` says when it could not). Not under any `CI`: a deployment that builds gamekit (a GitHub Classroom workflow,
 //! which sets `CI`) needs neither.
 
 use std::process::{Command, Stdio};
@@ -41,10 +42,6 @@ fn main() {
     }
     let miri = Command::new("cargo").args(["+nightly", "miri", "--version"]).output();
     if !miri.is_ok_and(|run| run.status.success()) {
-        assert!(
-            std::env::var_os("GAMEKIT_CI").is_none(),
-            "the kit's CI must run Miri: rustup toolchain install nightly --profile minimal --component miri"
-        );
         println!("cargo::rustc-cfg=no_miri");
     }
     let root = Command::new("id").arg("-u").output().is_ok_and(|id| id.stdout.trim_ascii() == b"0");

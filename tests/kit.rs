@@ -213,6 +213,38 @@ fn walk_sources(dir: &Path) -> Vec<PathBuf> {
     files
 }
 
+/// The image the Kubernetes Job runs is the one `docs/cluster/Containerfile` builds: the tag
+/// it says to build is the Job's image, and the instructors' page shows that command; its
+/// toolchain is the one the kit is checked with; every file it names is the kit's; and the
+/// build leaves the kit's builds out of the image's context. (No machine of the kit's has a
+/// container daemon to build it: CI lints it with hadolint.)
+#[test]
+fn the_kubernetes_image_is_built_from_the_kit_as_the_job_names_it() {
+    let read = |path: &str| std::fs::read_to_string(Path::new(KIT).join(path)).unwrap();
+    let containerfile = read("docs/cluster/Containerfile");
+    let job = read("docs/cluster/grade-class.yaml");
+    let image = job.lines().find_map(|line| line.trim().strip_prefix("image: ")).expect("the Job's image");
+    let build = format!("docker build -f docs/cluster/Containerfile -t {image} .");
+    assert!(containerfile.contains(&format!("#   {build}\n")), "the Containerfile says to build {image}: {build}");
+    assert!(read("docs/instructors.md").contains(&format!("{build}\n")), "docs/instructors.md shows `{build}`");
+    let rustc = Command::new("rustc").arg("--version").output().expect("rustc");
+    let version = String::from_utf8_lossy(&rustc.stdout).split(' ').nth(1).unwrap_or_default().to_owned();
+    let minor = version.rsplit_once('.').map_or(version.as_str(), |(minor, _)| minor);
+    assert!(
+        containerfile.contains(&format!("FROM rust:{minor}-")),
+        "the image's toolchain is not the kit's ({version}): {}",
+        containerfile.lines().find(|line| line.starts_with("FROM")).unwrap_or_default()
+    );
+    assert!(containerfile.contains("--manifest-path starter/Cargo.toml"), "the handout's crates are fetched too");
+    // `--locked`: the kit's two lock files pin what the image fetches.
+    for lock in ["Cargo.lock", "starter/Cargo.lock"] {
+        assert!(Path::new(KIT).join(lock).is_file(), "{lock}");
+    }
+    let dockerignore = read(".dockerignore");
+    let ignored: Vec<&str> = dockerignore.lines().filter(|line| !line.starts_with('#')).collect();
+    assert!(ignored.contains(&"target") && ignored.contains(&"starter/target"), "the builds stay out: {ignored:?}");
+}
+
 #[test]
 fn starter_and_solution_have_the_same_public_api() {
     for assignment in &assignments() {
