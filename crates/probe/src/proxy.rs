@@ -41,6 +41,13 @@ impl Drop for Object {
     }
 }
 
+/// A proxy in the judge for an object the probe keeps (one of the submission's), which the
+/// judge's methods that [`remote!`](crate::remote) writes call by its number.
+pub trait Proxied {
+    /// The object's number in the probe.
+    fn id(&self) -> u64;
+}
+
 /// The suite's values of one kind (`dyn Player`, say) lent to the probe, in a thread-local:
 /// the submission's code holds their numbers and calls them back through the judge's answer
 /// to calls back.

@@ -183,6 +183,160 @@ macro_rules! calls {
     };
 }
 
+/// Declares calls as [`calls!`] does, each from the signature of the submission's function
+/// it makes, and writes both sides' code for them: the judge's function, which makes the
+/// call, and the probe's answer, which calls the submission's function. So a call of that
+/// shape is written once, in the file both sides include:
+///
+/// ```ignore
+/// gamekit_probe::remote! {
+///     /// The submission's `computer_move`.
+///     pub ComputerMove = computer_move(board: Board, computer: char) -> usize;
+///     /// A method of an object the probe keeps ([`objects`](crate::objects)): `&self` is
+///     /// seen there, `&mut self` changed.
+///     pub ScaffoldMakeMove = Scaffold::make_move(&mut self, column: i32, color: i32) -> bool;
+/// }
+/// ```
+///
+/// Each call's arguments and answer are its parameters' types and its result's, which must
+/// cross as they are ([`Wire`](crate::wire::Wire), [`wire!`](crate::wire!) for the
+/// handout's own structs and enums); an object crosses as its number. Calls of other shapes
+/// (one that makes an object, or takes a value of the suite's) are declared with
+/// [`calls!`] and answered by hand.
+///
+/// Besides the declarations and `names()` (as [`calls!`]), it defines two macros for the
+/// including module's parent (`#[macro_use] mod calls;`):
+///
+/// - `judge!()`, in the judge: each function (`pub fn computer_move(board: Board, computer:
+///   char) -> usize`), and each method in an `impl` of the judge's proxy type, which is
+///   [`Proxied`](crate::proxy::Proxied). It calls `call::<C>(arguments)` as named where
+///   `judge!` is: [`call`](crate::call), or the judge's own that answers calls back first.
+/// - `answers!(submission)`: the probe's answers to them, a function `fn(Answers) ->
+///   Answers` calling `submission::computer_move`, and the methods on the submission's
+///   objects of type `submission::Scaffold`.
+#[macro_export]
+macro_rules! remote {
+    (
+        $(
+            $(#[$attribute:meta])*
+            $vis:vis $call:ident = $owner:ident $(:: $method:ident)? ($($parameters:tt)*) -> $answer:ty;
+        )*
+    ) => {
+        $crate::remote!(@with_dollar ($) $(
+            [$(#[$attribute])*] $vis $call = $owner $(:: $method)? ($($parameters)*) -> $answer;
+        )*);
+    };
+    (@with_dollar ($d:tt) $(
+        [$(#[$attribute:meta])*] $vis:vis $call:ident = $owner:ident $(:: $method:ident)? ($($parameters:tt)*) -> $answer:ty;
+    )*) => {
+        $(
+            $(#[$attribute])*
+            $vis struct $call;
+
+            impl $crate::Remote for $call {
+                const NAME: &'static str = ::core::concat!(::core::stringify!($owner) $(, "::", ::core::stringify!($method))?);
+                type Arguments = $crate::remote!(@arguments $($parameters)*);
+                type Answer = $answer;
+            }
+        )*
+
+        /// The names of the calls declared here.
+        #[allow(dead_code)]
+        pub fn names() -> ::std::vec::Vec<::std::string::String> {
+            ::std::vec![$($crate::name::<$call>().into_owned()),*]
+        }
+
+        /// The judge's functions and methods that make these calls.
+        #[allow(unused_macros)]
+        macro_rules! judge {
+            () => {
+                $($crate::remote!(@judge [$(#[$attribute])*] $vis $call $owner $(:: $method)? ($($parameters)*) -> $answer);)*
+            };
+        }
+
+        /// The probe's answers to these calls, with the functions of crate `submission`.
+        #[allow(unused_macros)]
+        macro_rules! answers {
+            ($d submission:ident) => {
+                {
+                    fn answers(answers: $crate::Answers<'_>) -> $crate::Answers<'_> {
+                        answers $(.on::<calls::$call>($crate::remote!(@answer $d submission $owner $(:: $method)? ($($parameters)*))))*
+                    }
+                    answers
+                }
+            };
+        }
+    };
+
+    // A call's arguments: its parameters' types (an object's number for `self`), as a tuple
+    // but for one alone.
+    (@arguments) => { () };
+    (@arguments &self) => { u64 };
+    (@arguments &mut self) => { u64 };
+    (@arguments &self, $($parameter:ident: $type:ty),+ $(,)?) => { (u64, $($type,)+) };
+    (@arguments &mut self, $($parameter:ident: $type:ty),+ $(,)?) => { (u64, $($type,)+) };
+    (@arguments $parameter:ident: $type:ty $(,)?) => { $type };
+    (@arguments $($parameter:ident: $type:ty),+ $(,)?) => { ($($type,)+) };
+
+    // The judge's side.
+    (@judge [$(#[$attribute:meta])*] $vis:vis $call:ident $owner:ident :: $method:ident (&self $(, $parameter:ident: $type:ty)* $(,)?) -> $answer:ty) => {
+        impl $owner {
+            $(#[$attribute])*
+            $vis fn $method(&self $(, $parameter: $type)*) -> $answer {
+                call::<calls::$call>(&$crate::remote!(@values [$crate::proxy::Proxied::id(self)] $($parameter)*))
+            }
+        }
+    };
+    (@judge [$(#[$attribute:meta])*] $vis:vis $call:ident $owner:ident :: $method:ident (&mut self $(, $parameter:ident: $type:ty)* $(,)?) -> $answer:ty) => {
+        impl $owner {
+            $(#[$attribute])*
+            $vis fn $method(&mut self $(, $parameter: $type)*) -> $answer {
+                call::<calls::$call>(&$crate::remote!(@values [$crate::proxy::Proxied::id(self)] $($parameter)*))
+            }
+        }
+    };
+    (@judge [$(#[$attribute:meta])*] $vis:vis $call:ident $function:ident ($($parameter:ident: $type:ty),* $(,)?) -> $answer:ty) => {
+        $(#[$attribute])*
+        $vis fn $function($($parameter: $type),*) -> $answer {
+            call::<calls::$call>(&$crate::remote!(@values [] $($parameter)*))
+        }
+    };
+
+    // The values of a call's arguments, as `@arguments` has their types; and the pattern
+    // that takes them apart.
+    (@values []) => { () };
+    (@values [] $parameter:ident) => { $parameter };
+    (@values [$id:expr]) => { $id };
+    (@values [$($id:expr)?] $($parameter:ident)*) => { ($($id,)? $($parameter,)*) };
+    (@pattern []) => { () };
+    (@pattern [] $parameter:ident) => { $parameter };
+    (@pattern [$id:ident]) => { $id };
+    (@pattern [$($id:ident)?] $($parameter:ident)*) => { ($($id,)? $($parameter,)*) };
+
+    // The probe's side: the submission's function, its arguments and its answer converted
+    // from and to the types declared (`wire!`).
+    (@answer $submission:ident $owner:ident :: $method:ident (&self $(, $parameter:ident: $type:ty)* $(,)?)) => {
+        |$crate::remote!(@pattern [id] $($parameter)*)| {
+            $crate::objects::seen(id, |this: &$submission::$owner| {
+                $crate::wire::Convert::convert(this.$method($($crate::wire::Convert::convert($parameter)),*))
+            })
+        }
+    };
+    (@answer $submission:ident $owner:ident :: $method:ident (&mut self $(, $parameter:ident: $type:ty)* $(,)?)) => {
+        |$crate::remote!(@pattern [id] $($parameter)*)| {
+            $crate::objects::with(id, |this: &mut $submission::$owner| {
+                $crate::wire::Convert::convert(this.$method($($crate::wire::Convert::convert($parameter)),*))
+            })
+        }
+    };
+    (@answer $submission:ident $function:ident ($($parameter:ident: $type:ty),* $(,)?)) => {
+        |$crate::remote!(@pattern [] $($parameter)*)| {
+            let answer = $submission::$function($($crate::wire::Convert::convert($parameter)),*);
+            ::core::option::Option::Some($crate::wire::Convert::convert(answer))
+        }
+    };
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -250,6 +404,102 @@ mod tests {
         assert_eq!(answer("Number::double", &encode(&-4i32)), Some(encode(&4i32)), "the next answer of that name");
         assert_eq!(answer("subtract", &encode(&(2i32, 3i32))), None, "an unknown function");
         assert_eq!(answer("add", &encode(&2i32)), None, "arguments that are not the call's");
+    }
+
+    /// A submission, as a probe links it.
+    mod submission {
+        pub fn add(a: i32, b: i32) -> i32 {
+            a + b
+        }
+
+        pub fn greeting() -> String {
+            "forty-two".into()
+        }
+
+        pub struct Counter(pub i32);
+
+        #[derive(Debug)]
+        pub enum Side {
+            North,
+            South,
+        }
+
+        pub fn opponent(side: Side) -> Option<Side> {
+            match side {
+                Side::North => Some(Side::South),
+                Side::South => None,
+            }
+        }
+
+        impl Counter {
+            pub fn count(&self) -> i32 {
+                self.0
+            }
+
+            pub fn step(&mut self, by: i32) -> i32 {
+                self.0 += by;
+                self.0
+            }
+        }
+    }
+
+    #[macro_use]
+    mod calls {
+        crate::wire! {
+            #[derive(Debug, PartialEq)]
+            pub enum Side { North, South }
+        }
+
+        crate::remote! {
+            /// A side's opponent, if it has one.
+            pub Opponent = opponent(side: Side) -> Option<Side>;
+            /// Two numbers added.
+            pub Add = add(a: i32, b: i32) -> i32;
+            pub Greeting = greeting() -> String;
+            pub CounterCount = Counter::count(&self) -> i32;
+            /// A step counted.
+            pub CounterStep = Counter::step(&mut self, by: i32) -> i32;
+        }
+    }
+
+    /// The handout's types, which the judge's functions take.
+    use calls::Side;
+
+    /// The judge's proxy of a counter the probe keeps.
+    struct Counter(u64);
+
+    impl crate::proxy::Proxied for Counter {
+        fn id(&self) -> u64 {
+            self.0
+        }
+    }
+
+    /// The judge's call, answered here by the probe's answers (no channel between them).
+    fn call<C: Remote>(arguments: &C::Arguments) -> C::Answer {
+        let answers = answers!(submission);
+        let bytes = encode(arguments);
+        decode(&answers(Answers::to(&name::<C>(), &bytes)).answer().expect("an answer")).expect("the answer's type")
+    }
+
+    judge!();
+    conversions!(submission);
+
+    #[test]
+    fn a_call_declared_by_its_signature_is_made_by_the_judge_and_answered_by_the_probe() {
+        assert_eq!(add(2, 3), 5);
+        assert_eq!(greeting(), "forty-two");
+        assert_eq!(opponent(Side::North), Some(Side::South));
+        assert_eq!(opponent(Side::South), None);
+        let mut counter = Counter(crate::objects::keep(submission::Counter(1)));
+        assert_eq!(counter.step(2), 3);
+        assert_eq!(counter.count(), 3);
+        crate::objects::release(counter.0);
+        assert_eq!(calls::names(), ["opponent", "add", "greeting", "Counter::count", "Counter::step"]);
+        gamekit_probe_answers_exactly();
+    }
+
+    fn gamekit_probe_answers_exactly() {
+        assert_answers_exactly(answers!(submission), calls::names());
     }
 
     #[test]

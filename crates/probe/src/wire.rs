@@ -2,6 +2,10 @@
 //!
 //! Hand-written rather than serde: the probe is compiled with every submission, so it stays
 //! small, and a probe that answers nonsense must give `None`, never a panic in the judge.
+//!
+//! The handout's own structs and enums cross as [`wire!`](crate::wire!) declares them: a
+//! type of the same shape in the file both sides include, which is the judge's type, and
+//! which the probe [converts](Convert) to and from the submission's.
 
 /// A value that crosses the channel.
 pub trait Wire: Sized {
@@ -169,6 +173,219 @@ macro_rules! tuples {
 }
 tuples!((A) (A B) (A B C) (A B C D) (A B C D E) (A B C D E F));
 
+impl<T: Wire, const N: usize> Wire for [T; N] {
+    fn put(&self, out: &mut Vec<u8>) {
+        self.iter().for_each(|item| item.put(out));
+    }
+    fn take(input: &mut &[u8]) -> Option<Self> {
+        let items: Vec<T> = (0..N).map(|_| T::take(input)).collect::<Option<_>>()?;
+        items.try_into().ok()
+    }
+}
+
+/// A value converted into one of the same shape: the probe's, between a type that
+/// [`wire!`](crate::wire!) declares and the submission's of that name, and between values
+/// made of them (an `Option`, a `Vec`, a tuple…); any other value is itself.
+pub trait Convert<T> {
+    fn convert(self) -> T;
+}
+
+macro_rules! themselves {
+    ($($t:ty)*) => {$(
+        impl Convert<$t> for $t {
+            fn convert(self) -> $t {
+                self
+            }
+        }
+    )*};
+}
+themselves!(i8 i16 i32 i64 u8 u16 u32 u64 usize bool char String);
+themselves!(());
+
+impl<A: Convert<B>, B> Convert<Vec<B>> for Vec<A> {
+    fn convert(self) -> Vec<B> {
+        self.into_iter().map(Convert::convert).collect()
+    }
+}
+
+impl<A: Convert<B>, B> Convert<Option<B>> for Option<A> {
+    fn convert(self) -> Option<B> {
+        self.map(Convert::convert)
+    }
+}
+
+impl<A: Convert<B>, B, E: Convert<F>, F> Convert<Result<B, F>> for Result<A, E> {
+    fn convert(self) -> Result<B, F> {
+        self.map(Convert::convert).map_err(Convert::convert)
+    }
+}
+
+impl<A: Convert<B>, B, const N: usize> Convert<[B; N]> for [A; N] {
+    fn convert(self) -> [B; N] {
+        self.map(Convert::convert)
+    }
+}
+
+macro_rules! converted_tuples {
+    ($(($($a:ident $b:ident)+))*) => {$(
+        impl<$($a: Convert<$b>, $b),+> Convert<($($b,)+)> for ($($a,)+) {
+            #[allow(non_snake_case)]
+            fn convert(self) -> ($($b,)+) {
+                let ($($a,)+) = self;
+                ($($a.convert(),)+)
+            }
+        }
+    )*};
+}
+converted_tuples!((A B) (A B C D) (A B C D E F) (A B C D E F G H) (A B C D E F G H I J) (A B C D E F G H I J K L));
+
+/// Declares the handout's own structs (with named fields) and enums (each variant without a
+/// value, or with one), as they cross: each type as written (the judge's, with its
+/// attributes), with its [`Wire`] (a struct, its fields in order; an enum, its variant's
+/// name and its value); and a macro `conversions!(submission)`, for the probe, that
+/// [converts](Convert) each to and from the submission's type of the same name
+/// (`submission::Side`), field by field, variant by variant.
+///
+/// ```
+/// mod calls {
+///     gamekit_probe::wire! {
+///         /// A side of the board.
+///         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+///         pub enum Side { North, South }
+///         /// How a game ended.
+///         #[derive(Debug, PartialEq)]
+///         pub struct Outcome { pub winner: Option<Side>, pub seeds: [u32; 2] }
+///     }
+/// }
+/// let outcome = calls::Outcome { winner: Some(calls::Side::South), seeds: [20, 28] };
+/// let bytes = gamekit_probe::wire::encode(&outcome);
+/// assert_eq!(gamekit_probe::wire::decode(&bytes), Some(outcome));
+/// ```
+///
+/// One `wire!` a module, in the module `calls` (the file both sides include), as its
+/// `conversions!` is the module's: `#[macro_use] mod calls;` makes it its parent's, where the
+/// probe invokes it.
+#[macro_export]
+macro_rules! wire {
+    // The types, each written out with its `Wire`; then `conversions!`, which converts
+    // those `shapes` (each type's fields or variants) for a submission.
+    (@items ($d:tt) [$($shapes:tt)*]) => {
+        /// The probe's conversions of these types, to and from crate `submission`'s.
+        #[allow(unused_macros)]
+        macro_rules! conversions {
+            ($d submission:ident) => {
+                $crate::wire!(@conversions $d submission $($shapes)*);
+            };
+        }
+    };
+    (@items ($d:tt) [$($shapes:tt)*]
+        $(#[$attribute:meta])* $vis:vis struct $name:ident { $($field_vis:vis $field:ident: $type:ty),* $(,)? }
+        $($rest:tt)*
+    ) => {
+        $(#[$attribute])*
+        $vis struct $name { $($field_vis $field: $type),* }
+
+        impl $crate::wire::Wire for $name {
+            fn put(&self, out: &mut ::std::vec::Vec<u8>) {
+                $($crate::wire::Wire::put(&self.$field, out);)*
+            }
+            fn take(input: &mut &[u8]) -> ::core::option::Option<Self> {
+                ::core::option::Option::Some($name { $($field: $crate::wire::Wire::take(input)?),* })
+            }
+        }
+
+        $crate::wire!(@items ($d) [$($shapes)* struct $name { $($field)* }] $($rest)*);
+    };
+    (@items ($d:tt) [$($shapes:tt)*]
+        $(#[$attribute:meta])* $vis:vis enum $name:ident { $($variant:ident $(($type:ty))?),* $(,)? }
+        $($rest:tt)*
+    ) => {
+        $(#[$attribute])*
+        $vis enum $name { $($variant $(($type))?),* }
+
+        impl $crate::wire::Wire for $name {
+            fn put(&self, out: &mut ::std::vec::Vec<u8>) {
+                $($crate::wire!(@put self out $variant $($type)?);)*
+            }
+            fn take(input: &mut &[u8]) -> ::core::option::Option<Self> {
+                let variant = <::std::string::String as $crate::wire::Wire>::take(input)?;
+                $($crate::wire!(@take variant input $variant $($type)?);)*
+                ::core::option::Option::None
+            }
+        }
+
+        $crate::wire!(@items ($d) [$($shapes)* enum $name { $($variant $(($type))?)* }] $($rest)*);
+    };
+    (@put $self:ident $out:ident $variant:ident) => {
+        if let Self::$variant = $self {
+            $crate::wire::Wire::put(&::core::stringify!($variant).to_owned(), $out);
+        }
+    };
+    (@put $self:ident $out:ident $variant:ident $type:ty) => {
+        if let Self::$variant(value) = $self {
+            $crate::wire::Wire::put(&::core::stringify!($variant).to_owned(), $out);
+            $crate::wire::Wire::put(value, $out);
+        }
+    };
+    (@take $name:ident $input:ident $variant:ident) => {
+        if $name == ::core::stringify!($variant) {
+            return ::core::option::Option::Some(Self::$variant);
+        }
+    };
+    (@take $name:ident $input:ident $variant:ident $type:ty) => {
+        if $name == ::core::stringify!($variant) {
+            return ::core::option::Option::Some(Self::$variant($crate::wire::Wire::take($input)?));
+        }
+    };
+
+    // The conversions of each shape, both ways, where `conversions!` is: beside `mod calls`,
+    // which holds the types.
+    (@conversions $submission:ident) => {};
+    (@conversions $submission:ident struct $name:ident { $($field:ident)* } $($rest:tt)*) => {
+        impl $crate::wire::Convert<$submission::$name> for calls::$name {
+            fn convert(self) -> $submission::$name {
+                $submission::$name { $($field: $crate::wire::Convert::convert(self.$field)),* }
+            }
+        }
+        impl $crate::wire::Convert<calls::$name> for $submission::$name {
+            fn convert(self) -> calls::$name {
+                calls::$name { $($field: $crate::wire::Convert::convert(self.$field)),* }
+            }
+        }
+        $crate::wire!(@conversions $submission $($rest)*);
+    };
+    (@conversions $submission:ident enum $name:ident { $($variant:ident $(($type:ty))?)* } $($rest:tt)*) => {
+        impl $crate::wire::Convert<$submission::$name> for calls::$name {
+            fn convert(self) -> $submission::$name {
+                $($crate::wire!(@variant self [calls::$name] [$submission::$name] $variant $($type)?);)*
+                ::core::unreachable!()
+            }
+        }
+        impl $crate::wire::Convert<calls::$name> for $submission::$name {
+            #[allow(unreachable_code)]
+            fn convert(self) -> calls::$name {
+                $($crate::wire!(@variant self [$submission::$name] [calls::$name] $variant $($type)?);)*
+                ::core::panic!("the submission's {} has a variant the handout's has not", ::core::stringify!($name))
+            }
+        }
+        $crate::wire!(@conversions $submission $($rest)*);
+    };
+    (@variant $self:ident [$($from:tt)*] [$($to:tt)*] $variant:ident) => {
+        if let $($from)*::$variant = $self {
+            return $($to)*::$variant;
+        }
+    };
+    (@variant $self:ident [$($from:tt)*] [$($to:tt)*] $variant:ident $type:ty) => {
+        if let $($from)*::$variant(value) = $self {
+            return $($to)*::$variant($crate::wire::Convert::convert(value));
+        }
+    };
+
+    ($($items:tt)*) => {
+        $crate::wire!(@items ($) [] $($items)*);
+    };
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -179,6 +396,58 @@ mod tests {
         assert_eq!(decode(&encode(&value)), Some(value));
         let error: Result<(), String> = Err("panicked".into());
         assert_eq!(decode(&encode(&error)), Some(error));
+    }
+
+    /// The submission's types, as a probe links them.
+    mod submission {
+        #[derive(Debug, PartialEq)]
+        pub enum Side {
+            North,
+            South,
+        }
+
+        #[derive(Debug, PartialEq)]
+        pub enum Error {
+            Size(String),
+            Over,
+        }
+
+        #[derive(Debug, PartialEq)]
+        pub struct Outcome {
+            pub winner: Option<Side>,
+            pub seeds: [u32; 2],
+            pub errors: Vec<Error>,
+        }
+    }
+
+    #[macro_use]
+    mod calls {
+        crate::wire! {
+            #[derive(Debug, PartialEq)]
+            pub enum Side { North, South }
+            #[derive(Debug, PartialEq)]
+            pub enum Error { Size(String), Over }
+            /// How a game ended.
+            #[derive(Debug, PartialEq)]
+            pub struct Outcome { pub winner: Option<Side>, pub seeds: [u32; 2], pub errors: Vec<Error> }
+        }
+    }
+
+    conversions!(submission);
+
+    #[test]
+    fn the_handouts_types_cross_and_convert_to_the_submissions() {
+        let errors = vec![calls::Error::Size("3".into()), calls::Error::Over];
+        let outcome = calls::Outcome { winner: Some(calls::Side::South), seeds: [20, 28], errors };
+        let bytes = encode(&outcome);
+        let theirs: submission::Outcome = decode::<calls::Outcome>(&bytes).expect("an outcome").convert();
+        let errors = vec![submission::Error::Size("3".into()), submission::Error::Over];
+        assert_eq!(theirs, submission::Outcome { winner: Some(submission::Side::South), seeds: [20, 28], errors });
+        let ours: calls::Outcome = theirs.convert();
+        assert_eq!(ours, outcome);
+        assert_eq!(decode::<calls::Side>(&encode(&"East".to_owned())), None, "a variant the type has not");
+        assert_eq!(decode::<[char; 3]>(&encode(&['a', 'b', 'c'])), Some(['a', 'b', 'c']));
+        assert_eq!(decode::<[char; 3]>(&encode(&['a', 'b'])), None);
     }
 
     #[test]

@@ -1,10 +1,13 @@
 //! The calls tictactoe's judge (`src/lib.rs`) makes and its probe (`probe/src/main.rs`)
-//! answers, declared once: both include this file. The program's `run` is `console.rs`'s.
+//! answers, each declared once by its signature: both include this file (with the handout's
+//! `Board` at their root), the judge writing its functions from it (`judge!`), the probe its
+//! answers (`answers!`). The program's `run` is `console.rs`'s.
 
-gamekit_probe::calls! {
-    /// The submission's `computer_move` on a board's squares, for the computer's mark: the
-    /// square it plays.
-    pub ComputerMove = "computer_move"(squares: Vec<char>, computer: char) -> usize;
-    /// The submission's `perfect_move`, as `computer_move`.
-    pub PerfectMove = "perfect_move"(squares: Vec<char>, computer: char) -> usize;
+use crate::Board;
+
+gamekit_probe::remote! {
+    /// The submission's `computer_move` (the book's three steps): the square it plays.
+    pub ComputerMove = computer_move(board: Board, computer: char) -> usize;
+    /// The submission's `perfect_move`: the square it plays.
+    pub PerfectMove = perfect_move(board: Board, computer: char) -> usize;
 }

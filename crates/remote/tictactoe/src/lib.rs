@@ -15,19 +15,12 @@ pub use gamekit_engines::tictactoe::{Board, EMPTY, NO_ONE, O, X, opponent, winne
 
 use cin::Error as ConsoleError;
 #[path = "../calls.rs"]
+#[macro_use]
 mod calls;
 #[path = "../../console.rs"]
 mod console;
 
-/// The submission's `computer_move`.
-pub fn computer_move(board: Board, computer: char) -> usize {
-    call::<calls::ComputerMove>(&(board.to_vec(), computer))
-}
-
-/// The submission's `perfect_move`.
-pub fn perfect_move(board: Board, computer: char) -> usize {
-    call::<calls::PerfectMove>(&(board.to_vec(), computer))
-}
+judge!();
 
 /// The handout's `run` with the submission's game, made in the probe on the whole input.
 ///

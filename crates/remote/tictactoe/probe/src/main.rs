@@ -6,7 +6,9 @@
 use gamekit_probe::Answers;
 
 use tictactoe::Error as ConsoleError;
+use tictactoe::Board;
 #[path = "../../calls.rs"]
+#[macro_use]
 mod calls;
 #[path = "../../../console.rs"]
 mod console;
@@ -15,15 +17,9 @@ fn main() {
     gamekit_probe::serve(answers);
 }
 
-fn board(squares: Vec<char>) -> Option<tictactoe::Board> {
-    squares.try_into().ok()
-}
-
 /// The calls the judge makes, each answered with the submission's function.
 fn answers(answers: Answers) -> Answers {
-    answers
-        .on::<calls::ComputerMove>(|(squares, computer)| Some(tictactoe::computer_move(board(squares)?, computer)))
-        .on::<calls::PerfectMove>(|(squares, computer)| Some(tictactoe::perfect_move(board(squares)?, computer)))
+    answers!(tictactoe)(answers)
         .on::<console::Run>(|arguments| {
             Some(console::answer_run(arguments, |args, input, output| tictactoe::run(args, input, output)))
         })
