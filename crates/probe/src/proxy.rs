@@ -42,7 +42,7 @@ impl Drop for Object {
 }
 
 /// A proxy in the judge for an object the probe keeps (one of the submission's), which the
-/// judge's methods that [`remote!`](crate::remote) writes call by its number.
+/// judge's methods that [`calls!`](crate::calls) writes call by its number.
 pub trait Proxied {
     /// The object's number in the probe.
     fn id(&self) -> u64;

@@ -1,5 +1,4 @@
-//! The contract between a judge and its probe: each call declared once ([`Remote`], most
-//! simply with [`calls!`](crate::calls)) in a file both sides include, its name with the
+//! The contract between a judge and its probe: each call declared once ([`Remote`], with [`calls!`](crate::calls)) in a file both sides include, its name with the
 //! types of its arguments and of its answer. The judge calls through the declaration
 //! ([`call`](crate::call)) and the probe answers through it ([`Answers::on`]), and the same
 //! for calls back ([`call_back`](crate::call_back)): so the two sides cannot disagree on a
@@ -109,30 +108,49 @@ pub fn assert_answers_exactly(
     );
 }
 
-/// Declares calls ([`Remote`]), each a type named for it, from a signature:
+/// Declares calls ([`Remote`]), each a type named for it, in the file both sides include.
 ///
-/// ```
+/// A call of the submission's function is declared by the function's signature, and then
+/// written for both sides: the judge's function, which makes the call, and the probe's
+/// answer, which calls the submission's function. Any other call is declared by its name
+/// and the types it carries, and answered by hand ([`Answers::on`]):
+///
+/// ```ignore
 /// gamekit_probe::calls! {
-///     /// The submission's `computer_move`: the square it plays.
-///     pub ComputerMove = "computer_move"(squares: Vec<char>, computer: char) -> usize;
+///     /// The submission's `computer_move`.
+///     pub ComputerMove = computer_move(board: Board, computer: char) -> usize;
+///     /// A method of an object the probe keeps ([`objects`](crate::objects)): `&self` is
+///     /// seen there, `&mut self` changed.
+///     pub ScaffoldMakeMove = Scaffold::make_move(&mut self, column: i32, color: i32) -> bool;
+///     /// A call answered by hand: its name, the types of its arguments, its answer's.
+///     pub GameNew = "Game::new"(columns: i32, levels: i32, red: PlayerRef) -> Result<u64, ErrorWire>;
 /// }
 /// ```
 ///
 /// A call's arguments cross as the tuple of its parameters' types (the type itself for one
-/// parameter, `()` for none); their names only say what each is.
+/// parameter, `()` for none; an object's number for `self`), which must cross as they are
+/// ([`Wire`](crate::wire::Wire); the handout's own structs and enums as
+/// [`wire!`](crate::wire!) declares them). Each `calls!` also declares `names()`, the names
+/// of the calls it declares, for the check that a side answers exactly those
+/// ([`assert_answers_exactly`]): so there is one `calls!` a module, the module `calls`.
+///
+/// For the calls declared by a signature, it defines two macros that `#[macro_use] mod
+/// calls;` gives to the including crate:
+///
+/// - `judge!()`, in the judge: each function (`pub fn computer_move(board: Board, computer:
+///   char) -> usize`), and each method in an `impl` of the judge's proxy type (`Scaffold`),
+///   which is [`Proxied`](crate::proxy::Proxied). The types they name must be in scope
+///   there, and so must `call`: [`call`](crate::call), or the judge's own that answers
+///   calls back first.
+/// - `answers!(submission)`, in the probe: a function `fn(Answers) -> Answers` answering
+///   them, which calls `submission::computer_move` and the methods of the submission's
+///   objects of type `submission::Scaffold`, converting what crosses ([`Convert`](crate::wire::Convert)).
 ///
 /// A family of calls, the same calls on each of several kinds, begins with `for<G: Bound>
-/// on ON;`: each call is then generic (`Play<G>`), and named `ON::name`, where `ON` may
-/// name one of `G`'s constants.
-///
-/// Each `calls!` also declares `names()` (`names::<G>()` for a family), the names of the
-/// calls it declares, for the check that a side answers exactly those
-/// ([`assert_answers_exactly`]): so there is one `calls!` a module.
+/// on ON;`: each call is then generic (`Play<G>`), named `ON::name`, where `ON` may name one
+/// of `G`'s constants, and answered by hand; `names::<G>()` lists them.
 #[macro_export]
 macro_rules! calls {
-    (@arguments) => { () };
-    (@arguments $parameter:ident: $type:ty $(,)?) => { $type };
-    (@arguments $($parameter:ident: $type:ty),+ $(,)?) => { ($($type,)+) };
     (
         for<$g:ident: $bound:path> on $on:expr;
         $(
@@ -158,114 +176,71 @@ macro_rules! calls {
             ::std::vec![$($crate::name::<$call<$g>>().into_owned()),*]
         }
     };
-    (
-        $(
-            $(#[$attribute:meta])*
-            $vis:vis $call:ident = $name:literal ($($parameters:tt)*) -> $answer:ty;
-        )*
-    ) => {
-        $(
-            $(#[$attribute])*
-            $vis struct $call;
 
-            impl $crate::Remote for $call {
-                const NAME: &'static str = $name;
-                type Arguments = $crate::calls!(@arguments $($parameters)*);
-                type Answer = $answer;
-            }
-        )*
-
+    // Each call declared, by its name or by its signature; the latter kept for `judge!` and
+    // `answers!`; then, when none is left, `names()` and the two macros.
+    (@each ($d:tt) [$($all:ident)*] [$($written:tt)*]) => {
         /// The names of the calls declared here.
         #[allow(dead_code)]
         pub fn names() -> ::std::vec::Vec<::std::string::String> {
-            ::std::vec![$($crate::name::<$call>().into_owned()),*]
-        }
-    };
-}
-
-/// Declares calls as [`calls!`] does, each from the signature of the submission's function
-/// it makes, and writes both sides' code for them: the judge's function, which makes the
-/// call, and the probe's answer, which calls the submission's function. So a call of that
-/// shape is written once, in the file both sides include:
-///
-/// ```ignore
-/// gamekit_probe::remote! {
-///     /// The submission's `computer_move`.
-///     pub ComputerMove = computer_move(board: Board, computer: char) -> usize;
-///     /// A method of an object the probe keeps ([`objects`](crate::objects)): `&self` is
-///     /// seen there, `&mut self` changed.
-///     pub ScaffoldMakeMove = Scaffold::make_move(&mut self, column: i32, color: i32) -> bool;
-/// }
-/// ```
-///
-/// Each call's arguments and answer are its parameters' types and its result's, which must
-/// cross as they are ([`Wire`](crate::wire::Wire), [`wire!`](crate::wire!) for the
-/// handout's own structs and enums); an object crosses as its number. Calls of other shapes
-/// (one that makes an object, or takes a value of the suite's) are declared with
-/// [`calls!`] and answered by hand.
-///
-/// Besides the declarations and `names()` (as [`calls!`]), it defines two macros for the
-/// including module's parent (`#[macro_use] mod calls;`):
-///
-/// - `judge!()`, in the judge: each function (`pub fn computer_move(board: Board, computer:
-///   char) -> usize`), and each method in an `impl` of the judge's proxy type, which is
-///   [`Proxied`](crate::proxy::Proxied). It calls `call::<C>(arguments)` as named where
-///   `judge!` is: [`call`](crate::call), or the judge's own that answers calls back first.
-/// - `answers!(submission)`: the probe's answers to them, a function `fn(Answers) ->
-///   Answers` calling `submission::computer_move`, and the methods on the submission's
-///   objects of type `submission::Scaffold`.
-#[macro_export]
-macro_rules! remote {
-    (
-        $(
-            $(#[$attribute:meta])*
-            $vis:vis $call:ident = $owner:ident $(:: $method:ident)? ($($parameters:tt)*) -> $answer:ty;
-        )*
-    ) => {
-        $crate::remote!(@with_dollar ($) $(
-            [$(#[$attribute])*] $vis $call = $owner $(:: $method)? ($($parameters)*) -> $answer;
-        )*);
-    };
-    (@with_dollar ($d:tt) $(
-        [$(#[$attribute:meta])*] $vis:vis $call:ident = $owner:ident $(:: $method:ident)? ($($parameters:tt)*) -> $answer:ty;
-    )*) => {
-        $(
-            $(#[$attribute])*
-            $vis struct $call;
-
-            impl $crate::Remote for $call {
-                const NAME: &'static str = ::core::concat!(::core::stringify!($owner) $(, "::", ::core::stringify!($method))?);
-                type Arguments = $crate::remote!(@arguments $($parameters)*);
-                type Answer = $answer;
-            }
-        )*
-
-        /// The names of the calls declared here.
-        #[allow(dead_code)]
-        pub fn names() -> ::std::vec::Vec<::std::string::String> {
-            ::std::vec![$($crate::name::<$call>().into_owned()),*]
+            ::std::vec![$($crate::name::<$all>().into_owned()),*]
         }
 
-        /// The judge's functions and methods that make these calls.
+        /// The judge's functions and methods that make the calls declared by a signature.
         #[allow(unused_macros)]
         macro_rules! judge {
             () => {
-                $($crate::remote!(@judge [$(#[$attribute])*] $vis $call $owner $(:: $method)? ($($parameters)*) -> $answer);)*
+                $crate::calls!(@judge $($written)*);
             };
         }
 
-        /// The probe's answers to these calls, with the functions of crate `submission`.
+        /// The probe's answers to the calls declared by a signature, with the functions of
+        /// crate `submission`.
         #[allow(unused_macros)]
         macro_rules! answers {
             ($d submission:ident) => {
                 {
                     fn answers(answers: $crate::Answers<'_>) -> $crate::Answers<'_> {
-                        answers $(.on::<calls::$call>($crate::remote!(@answer $d submission $owner $(:: $method)? ($($parameters)*))))*
+                        $crate::calls!(@answers answers $d submission $($written)*)
                     }
                     answers
                 }
             };
         }
+    };
+    (@each ($d:tt) [$($all:ident)*] [$($written:tt)*]
+        $(#[$attribute:meta])*
+        $vis:vis $call:ident = $name:literal ($($parameters:tt)*) -> $answer:ty;
+        $($rest:tt)*
+    ) => {
+        $(#[$attribute])*
+        $vis struct $call;
+
+        impl $crate::Remote for $call {
+            const NAME: &'static str = $name;
+            type Arguments = $crate::calls!(@arguments $($parameters)*);
+            type Answer = $answer;
+        }
+
+        $crate::calls!(@each ($d) [$($all)* $call] [$($written)*] $($rest)*);
+    };
+    (@each ($d:tt) [$($all:ident)*] [$($written:tt)*]
+        $(#[$attribute:meta])*
+        $vis:vis $call:ident = $owner:ident $(:: $method:ident)? ($($parameters:tt)*) -> $answer:ty;
+        $($rest:tt)*
+    ) => {
+        $(#[$attribute])*
+        $vis struct $call;
+
+        impl $crate::Remote for $call {
+            const NAME: &'static str = ::core::concat!(::core::stringify!($owner) $(, "::", ::core::stringify!($method))?);
+            type Arguments = $crate::calls!(@arguments $($parameters)*);
+            type Answer = $answer;
+        }
+
+        $crate::calls!(@each ($d) [$($all)* $call] [$($written)*
+            [$(#[$attribute])*] $vis $call $owner $(:: $method)? ($($parameters)*) -> $answer;
+        ] $($rest)*);
     };
 
     // A call's arguments: its parameters' types (an object's number for `self`), as a tuple
@@ -278,30 +253,6 @@ macro_rules! remote {
     (@arguments $parameter:ident: $type:ty $(,)?) => { $type };
     (@arguments $($parameter:ident: $type:ty),+ $(,)?) => { ($($type,)+) };
 
-    // The judge's side.
-    (@judge [$(#[$attribute:meta])*] $vis:vis $call:ident $owner:ident :: $method:ident (&self $(, $parameter:ident: $type:ty)* $(,)?) -> $answer:ty) => {
-        impl $owner {
-            $(#[$attribute])*
-            $vis fn $method(&self $(, $parameter: $type)*) -> $answer {
-                call::<calls::$call>(&$crate::remote!(@values [$crate::proxy::Proxied::id(self)] $($parameter)*))
-            }
-        }
-    };
-    (@judge [$(#[$attribute:meta])*] $vis:vis $call:ident $owner:ident :: $method:ident (&mut self $(, $parameter:ident: $type:ty)* $(,)?) -> $answer:ty) => {
-        impl $owner {
-            $(#[$attribute])*
-            $vis fn $method(&mut self $(, $parameter: $type)*) -> $answer {
-                call::<calls::$call>(&$crate::remote!(@values [$crate::proxy::Proxied::id(self)] $($parameter)*))
-            }
-        }
-    };
-    (@judge [$(#[$attribute:meta])*] $vis:vis $call:ident $function:ident ($($parameter:ident: $type:ty),* $(,)?) -> $answer:ty) => {
-        $(#[$attribute])*
-        $vis fn $function($($parameter: $type),*) -> $answer {
-            call::<calls::$call>(&$crate::remote!(@values [] $($parameter)*))
-        }
-    };
-
     // The values of a call's arguments, as `@arguments` has their types; and the pattern
     // that takes them apart.
     (@values []) => { () };
@@ -313,27 +264,64 @@ macro_rules! remote {
     (@pattern [$id:ident]) => { $id };
     (@pattern [$($id:ident)?] $($parameter:ident)*) => { ($($id,)? $($parameter,)*) };
 
-    // The probe's side: the submission's function, its arguments and its answer converted
-    // from and to the types declared (`wire!`).
+    // The judge's side, a function or method a call.
+    (@judge) => {};
+    (@judge [$(#[$attribute:meta])*] $vis:vis $call:ident $owner:ident :: $method:ident (&self $(, $parameter:ident: $type:ty)* $(,)?) -> $answer:ty; $($rest:tt)*) => {
+        impl $owner {
+            $(#[$attribute])*
+            $vis fn $method(&self $(, $parameter: $type)*) -> $answer {
+                call::<calls::$call>(&$crate::calls!(@values [$crate::proxy::Proxied::id(self)] $($parameter)*))
+            }
+        }
+        $crate::calls!(@judge $($rest)*);
+    };
+    (@judge [$(#[$attribute:meta])*] $vis:vis $call:ident $owner:ident :: $method:ident (&mut self $(, $parameter:ident: $type:ty)* $(,)?) -> $answer:ty; $($rest:tt)*) => {
+        impl $owner {
+            $(#[$attribute])*
+            $vis fn $method(&mut self $(, $parameter: $type)*) -> $answer {
+                call::<calls::$call>(&$crate::calls!(@values [$crate::proxy::Proxied::id(self)] $($parameter)*))
+            }
+        }
+        $crate::calls!(@judge $($rest)*);
+    };
+    (@judge [$(#[$attribute:meta])*] $vis:vis $call:ident $function:ident ($($parameter:ident: $type:ty),* $(,)?) -> $answer:ty; $($rest:tt)*) => {
+        $(#[$attribute])*
+        $vis fn $function($($parameter: $type),*) -> $answer {
+            call::<calls::$call>(&$crate::calls!(@values [] $($parameter)*))
+        }
+        $crate::calls!(@judge $($rest)*);
+    };
+
+    // The probe's side: an `on` a call, with the submission's function, its arguments and its
+    // answer converted from and to the types declared (`wire!`).
+    (@answers $answers:ident $submission:ident) => { $answers };
+    (@answers $answers:ident $submission:ident [$($attributes:tt)*] $vis:vis $call:ident $($owner:ident)::+ ($($parameters:tt)*) -> $answer:ty; $($rest:tt)*) => {
+        $crate::calls!(@answers $answers $submission $($rest)*)
+            .on::<calls::$call>($crate::calls!(@answer $submission $($owner)::+ ($($parameters)*)))
+    };
     (@answer $submission:ident $owner:ident :: $method:ident (&self $(, $parameter:ident: $type:ty)* $(,)?)) => {
-        |$crate::remote!(@pattern [id] $($parameter)*)| {
+        |$crate::calls!(@pattern [id] $($parameter)*)| {
             $crate::objects::seen(id, |this: &$submission::$owner| {
                 $crate::wire::Convert::convert(this.$method($($crate::wire::Convert::convert($parameter)),*))
             })
         }
     };
     (@answer $submission:ident $owner:ident :: $method:ident (&mut self $(, $parameter:ident: $type:ty)* $(,)?)) => {
-        |$crate::remote!(@pattern [id] $($parameter)*)| {
+        |$crate::calls!(@pattern [id] $($parameter)*)| {
             $crate::objects::with(id, |this: &mut $submission::$owner| {
                 $crate::wire::Convert::convert(this.$method($($crate::wire::Convert::convert($parameter)),*))
             })
         }
     };
     (@answer $submission:ident $function:ident ($($parameter:ident: $type:ty),* $(,)?)) => {
-        |$crate::remote!(@pattern [] $($parameter)*)| {
+        |$crate::calls!(@pattern [] $($parameter)*)| {
             let answer = $submission::$function($($crate::wire::Convert::convert($parameter)),*);
             ::core::option::Option::Some($crate::wire::Convert::convert(answer))
         }
+    };
+
+    ($($declarations:tt)*) => {
+        $crate::calls!(@each ($) [] [] $($declarations)*);
     };
 }
 
@@ -450,7 +438,7 @@ mod tests {
             pub enum Side { North, South }
         }
 
-        crate::remote! {
+        crate::calls! {
             /// A side's opponent, if it has one.
             pub Opponent = opponent(side: Side) -> Option<Side>;
             /// Two numbers added.
@@ -459,6 +447,8 @@ mod tests {
             pub CounterCount = Counter::count(&self) -> i32;
             /// A step counted.
             pub CounterStep = Counter::step(&mut self, by: i32) -> i32;
+            /// A call answered by hand, beside them.
+            pub Halve = "halve"(number: i32) -> i32;
         }
     }
 
@@ -476,9 +466,14 @@ mod tests {
 
     /// The judge's call, answered here by the probe's answers (no channel between them).
     fn call<C: Remote>(arguments: &C::Arguments) -> C::Answer {
-        let answers = answers!(submission);
         let bytes = encode(arguments);
-        decode(&answers(Answers::to(&name::<C>(), &bytes)).answer().expect("an answer")).expect("the answer's type")
+        let answered = probe_answers(Answers::to(&name::<C>(), &bytes)).answer();
+        decode(&answered.expect("an answer")).expect("the answer's type")
+    }
+
+    /// The probe's answers: those written from the declarations, and one by hand.
+    fn probe_answers(answers: Answers) -> Answers {
+        answers!(submission)(answers).on::<calls::Halve>(|number| Some(number / 2))
     }
 
     judge!();
@@ -494,12 +489,9 @@ mod tests {
         assert_eq!(counter.step(2), 3);
         assert_eq!(counter.count(), 3);
         crate::objects::release(counter.0);
-        assert_eq!(calls::names(), ["opponent", "add", "greeting", "Counter::count", "Counter::step"]);
-        gamekit_probe_answers_exactly();
-    }
-
-    fn gamekit_probe_answers_exactly() {
-        assert_answers_exactly(answers!(submission), calls::names());
+        assert_eq!(call::<calls::Halve>(&8), 4);
+        assert_eq!(calls::names(), ["opponent", "add", "greeting", "Counter::count", "Counter::step", "halve"]);
+        assert_answers_exactly(probe_answers, calls::names());
     }
 
     #[test]

@@ -18,18 +18,20 @@ pub const NO_MOVE: u8 = 1;
 pub const CONSOLE: u8 = 2;
 
 // The calls the judge makes. Each value of the submission's (a scaffold, a player, a game)
-// is an object kept in the probe, and crosses as its number.
+// is an object kept in the probe, and crosses as its number. Those declared by the
+// submission's signature are written for both sides (`judge!`, `answers!`); the others are
+// made and answered by hand.
 gamekit_probe::calls! {
     /// `Scaffold::new`: the scaffold's number, or the submission's error.
     pub ScaffoldNew = "Scaffold::new"(columns: i32, levels: i32) -> Result<u64, ErrorWire>;
-    pub ScaffoldCols = "Scaffold::cols"(scaffold: u64) -> i32;
-    pub ScaffoldLevels = "Scaffold::levels"(scaffold: u64) -> i32;
-    pub ScaffoldNumberEmpty = "Scaffold::number_empty"(scaffold: u64) -> i32;
-    pub ScaffoldCheckerAt = "Scaffold::checker_at"(scaffold: u64, column: i32, level: i32) -> i32;
+    pub ScaffoldCols = Scaffold::cols(&self) -> i32;
+    pub ScaffoldLevels = Scaffold::levels(&self) -> i32;
+    pub ScaffoldNumberEmpty = Scaffold::number_empty(&self) -> i32;
+    pub ScaffoldCheckerAt = Scaffold::checker_at(&self, column: i32, level: i32) -> i32;
     /// `display` into memory: what it printed, and its error.
     pub ScaffoldDisplay = "Scaffold::display"(scaffold: u64) -> (Vec<u8>, Result<(), String>);
-    pub ScaffoldMakeMove = "Scaffold::make_move"(scaffold: u64, column: i32, color: i32) -> bool;
-    pub ScaffoldUndoMove = "Scaffold::undo_move"(scaffold: u64) -> i32;
+    pub ScaffoldMakeMove = Scaffold::make_move(&mut self, column: i32, color: i32) -> bool;
+    pub ScaffoldUndoMove = Scaffold::undo_move(&mut self) -> i32;
     /// Its `Display`.
     pub ScaffoldToString = "Scaffold::to_string"(scaffold: u64) -> String;
     /// Its `Debug`.

@@ -5,7 +5,7 @@
 
 use crate::Board;
 
-gamekit_probe::remote! {
+gamekit_probe::calls! {
     /// The submission's `computer_move` (the book's three steps): the square it plays.
     pub ComputerMove = computer_move(board: Board, computer: char) -> usize;
     /// The submission's `perfect_move`: the square it plays.

@@ -20,6 +20,7 @@ pub use cin::{Screen, Terminal};
 
 use cin::Error as ConsoleError;
 #[path = "../calls.rs"]
+#[macro_use]
 mod calls;
 #[path = "../../console.rs"]
 mod console;
@@ -70,22 +71,6 @@ impl Scaffold {
             .map_err(Error::from)
     }
 
-    pub fn cols(&self) -> i32 {
-        call::<calls::ScaffoldCols>(&self.object.id())
-    }
-
-    pub fn levels(&self) -> i32 {
-        call::<calls::ScaffoldLevels>(&self.object.id())
-    }
-
-    pub fn number_empty(&self) -> i32 {
-        call::<calls::ScaffoldNumberEmpty>(&self.object.id())
-    }
-
-    pub fn checker_at(&self, column: i32, level: i32) -> i32 {
-        call::<calls::ScaffoldCheckerAt>(&(self.object.id(), column, level))
-    }
-
     /// # Errors
     /// What the submission's `display` returned, or `out`'s error.
     pub fn display(&self, mut out: impl Write) -> io::Result<()> {
@@ -93,15 +78,16 @@ impl Scaffold {
         out.write_all(&printed)?;
         result.map_err(io::Error::other)
     }
+}
 
-    pub fn make_move(&mut self, column: i32, color: i32) -> bool {
-        call::<calls::ScaffoldMakeMove>(&(self.object.id(), column, color))
-    }
-
-    pub fn undo_move(&mut self) -> i32 {
-        call::<calls::ScaffoldUndoMove>(&self.object.id())
+impl gamekit_probe::proxy::Proxied for Scaffold {
+    fn id(&self) -> u64 {
+        self.object.id()
     }
 }
+
+// The scaffold's methods declared by their signature (`calls.rs`).
+judge!();
 
 impl fmt::Display for Scaffold {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

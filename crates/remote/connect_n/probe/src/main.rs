@@ -13,6 +13,7 @@ use std::time::Duration;
 
 use cin::Error as ConsoleError;
 #[path = "../../calls.rs"]
+#[macro_use]
 mod calls;
 #[path = "../../../console.rs"]
 mod console;
@@ -40,14 +41,10 @@ fn error(error: connect_n::Error) -> ErrorWire {
 }
 
 /// The calls the judge makes, each answered with the submission's function on its objects
-/// kept here.
+/// kept here: those declared by a signature as `calls.rs` writes them, the others here.
 fn answers(answers: Answers) -> Answers {
-    answers
+    answers!(connect_n)(answers)
         .on::<calls::ScaffoldNew>(|(columns, levels)| Some(Scaffold::new(columns, levels).map(keep).map_err(error)))
-        .on::<calls::ScaffoldCols>(|id| seen(id, |s| s.cols()))
-        .on::<calls::ScaffoldLevels>(|id| seen(id, |s| s.levels()))
-        .on::<calls::ScaffoldNumberEmpty>(|id| seen(id, |s| s.number_empty()))
-        .on::<calls::ScaffoldCheckerAt>(|(id, column, level)| seen(id, |s| s.checker_at(column, level)))
         .on::<calls::ScaffoldDisplay>(|id| {
             seen(id, |s| {
                 let mut printed = gamekit_probe::Capped::new();
@@ -55,8 +52,6 @@ fn answers(answers: Answers) -> Answers {
                 (printed.bytes, result)
             })
         })
-        .on::<calls::ScaffoldMakeMove>(|(id, column, color)| with(id, |s: &mut Scaffold| s.make_move(column, color)))
-        .on::<calls::ScaffoldUndoMove>(|id| with(id, |s: &mut Scaffold| s.undo_move()))
         .on::<calls::ScaffoldToString>(|id| seen(id, |s| s.to_string()))
         .on::<calls::ScaffoldDebug>(|id| seen(id, |s| format!("{s:?}")))
         .on::<calls::ScaffoldClone>(|id| Some(keep(seen(id, Scaffold::clone)?)))
