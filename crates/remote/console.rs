@@ -39,6 +39,33 @@ pub fn unwire((kind, message): Wire) -> ConsoleError {
     }
 }
 
+/// The console's error as a field of the handout's own error crosses (`wire!`): its
+/// [`Wire`] as a value, which each side [converts](gamekit_probe::wire::Convert) to and from
+/// its `ConsoleError`.
+#[allow(dead_code)]
+pub struct WireError(Wire);
+
+impl gamekit_probe::wire::Wire for WireError {
+    fn put(&self, out: &mut Vec<u8>) {
+        self.0.put(out);
+    }
+    fn take(input: &mut &[u8]) -> Option<Self> {
+        Wire::take(input).map(WireError)
+    }
+}
+
+impl gamekit_probe::wire::Convert<ConsoleError> for WireError {
+    fn convert(self) -> ConsoleError {
+        unwire(self.0)
+    }
+}
+
+impl gamekit_probe::wire::Convert<WireError> for ConsoleError {
+    fn convert(self) -> WireError {
+        WireError(wire(self))
+    }
+}
+
 /// The judge's side: the submission's `run`, made in the probe on the whole input; what it
 /// printed comes back into `output`.
 ///

@@ -253,24 +253,26 @@ macro_rules! calls {
     (@arguments $parameter:ident: $type:ty $(,)?) => { $type };
     (@arguments $($parameter:ident: $type:ty),+ $(,)?) => { ($($type,)+) };
 
-    // The values of a call's arguments, as `@arguments` has their types; and the pattern
-    // that takes them apart.
+    // The values of a call's arguments, as `@arguments` has their types (each converted from
+    // the judge's type of its name); and the pattern that takes them apart.
     (@values []) => { () };
-    (@values [] $parameter:ident) => { $parameter };
+    (@values [] $parameter:ident) => { $crate::wire::Convert::convert($parameter) };
     (@values [$id:expr]) => { $id };
-    (@values [$($id:expr)?] $($parameter:ident)*) => { ($($id,)? $($parameter,)*) };
+    (@values [$($id:expr)?] $($parameter:ident)*) => { ($($id,)? $($crate::wire::Convert::convert($parameter),)*) };
     (@pattern []) => { () };
     (@pattern [] $parameter:ident) => { $parameter };
     (@pattern [$id:ident]) => { $id };
     (@pattern [$($id:ident)?] $($parameter:ident)*) => { ($($id,)? $($parameter,)*) };
 
-    // The judge's side, a function or method a call.
+    // The judge's side, a function or method a call, its arguments and its answer converted
+    // to and from the types declared (the judge's own, or of its own of that name).
     (@judge) => {};
     (@judge [$(#[$attribute:meta])*] $vis:vis $call:ident $owner:ident :: $method:ident (&self $(, $parameter:ident: $type:ty)* $(,)?) -> $answer:ty; $($rest:tt)*) => {
         impl $owner {
             $(#[$attribute])*
             $vis fn $method(&self $(, $parameter: $type)*) -> $answer {
-                call::<calls::$call>(&$crate::calls!(@values [$crate::proxy::Proxied::id(self)] $($parameter)*))
+                let answer = call::<calls::$call>(&$crate::calls!(@values [$crate::proxy::Proxied::id(self)] $($parameter)*));
+                $crate::wire::Convert::convert(answer)
             }
         }
         $crate::calls!(@judge $($rest)*);
@@ -279,7 +281,8 @@ macro_rules! calls {
         impl $owner {
             $(#[$attribute])*
             $vis fn $method(&mut self $(, $parameter: $type)*) -> $answer {
-                call::<calls::$call>(&$crate::calls!(@values [$crate::proxy::Proxied::id(self)] $($parameter)*))
+                let answer = call::<calls::$call>(&$crate::calls!(@values [$crate::proxy::Proxied::id(self)] $($parameter)*));
+                $crate::wire::Convert::convert(answer)
             }
         }
         $crate::calls!(@judge $($rest)*);
@@ -287,7 +290,8 @@ macro_rules! calls {
     (@judge [$(#[$attribute:meta])*] $vis:vis $call:ident $function:ident ($($parameter:ident: $type:ty),* $(,)?) -> $answer:ty; $($rest:tt)*) => {
         $(#[$attribute])*
         $vis fn $function($($parameter: $type),*) -> $answer {
-            call::<calls::$call>(&$crate::calls!(@values [] $($parameter)*))
+            let answer = call::<calls::$call>(&$crate::calls!(@values [] $($parameter)*));
+            $crate::wire::Convert::convert(answer)
         }
         $crate::calls!(@judge $($rest)*);
     };

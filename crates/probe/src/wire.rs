@@ -267,10 +267,12 @@ converted_tuples!((A B) (A B C D) (A B C D E F) (A B C D E F G H) (A B C D E F G
 /// probe invokes it.
 #[macro_export]
 macro_rules! wire {
-    // The types, each written out with its `Wire`; then `conversions!`, which converts
-    // those `shapes` (each type's fields or variants) for a submission.
+    // The types, each written out with its `Wire` (and its conversion to itself, as every
+    // value that crosses has); then `conversions!`, which converts those `shapes` (each
+    // type's fields or variants) for a submission.
     (@items ($d:tt) [$($shapes:tt)*]) => {
-        /// The probe's conversions of these types, to and from crate `submission`'s.
+        /// The conversions of these types to and from crate `submission`'s: the probe's, or
+        /// a judge's with its own copy of them (`provided.rs`).
         #[allow(unused_macros)]
         macro_rules! conversions {
             ($d submission:ident) => {
@@ -294,48 +296,65 @@ macro_rules! wire {
             }
         }
 
+        $crate::wire!(@itself $name);
         $crate::wire!(@items ($d) [$($shapes)* struct $name { $($field)* }] $($rest)*);
     };
     (@items ($d:tt) [$($shapes:tt)*]
-        $(#[$attribute:meta])* $vis:vis enum $name:ident { $($variant:ident $(($type:ty))?),* $(,)? }
+        $(#[$attribute:meta])* $vis:vis enum $name:ident { $($variant:ident $(($($type:ty),+ $(,)?))?),* $(,)? }
         $($rest:tt)*
     ) => {
         $(#[$attribute])*
-        $vis enum $name { $($variant $(($type))?),* }
+        $vis enum $name { $($variant $(($($type),+))?),* }
 
         impl $crate::wire::Wire for $name {
             fn put(&self, out: &mut ::std::vec::Vec<u8>) {
-                $($crate::wire!(@put self out $variant $($type)?);)*
+                $($crate::wire!(@put self out $variant $(($($type),+))?);)*
             }
             fn take(input: &mut &[u8]) -> ::core::option::Option<Self> {
                 let variant = <::std::string::String as $crate::wire::Wire>::take(input)?;
-                $($crate::wire!(@take variant input $variant $($type)?);)*
+                $(
+                    if variant == ::core::stringify!($variant) {
+                        return ::core::option::Option::Some(
+                            Self::$variant $(($({ let value: $type = $crate::wire::Wire::take(input)?; value }),+))?
+                        );
+                    }
+                )*
                 ::core::option::Option::None
             }
         }
 
-        $crate::wire!(@items ($d) [$($shapes)* enum $name { $($variant $(($type))?)* }] $($rest)*);
+        $crate::wire!(@itself $name);
+        $crate::wire!(@items ($d) [$($shapes)* enum $name { $($variant $(($($type),+))?)* }] $($rest)*);
     };
+    (@itself $name:ident) => {
+        impl $crate::wire::Convert<$name> for $name {
+            fn convert(self) -> $name {
+                self
+            }
+        }
+    };
+
+    // An enum's value: its variant's name, then its fields.
     (@put $self:ident $out:ident $variant:ident) => {
         if let Self::$variant = $self {
             $crate::wire::Wire::put(&::core::stringify!($variant).to_owned(), $out);
         }
     };
-    (@put $self:ident $out:ident $variant:ident $type:ty) => {
-        if let Self::$variant(value) = $self {
+    (@put $self:ident $out:ident $variant:ident ($($type:ty),+)) => {
+        $crate::wire!(@named [@put_fields $self $out $variant] [] [a b c d e f g h] $($type),+);
+    };
+    (@put_fields $self:ident $out:ident $variant:ident [$($field:ident)+]) => {
+        if let Self::$variant($($field),+) = $self {
             $crate::wire::Wire::put(&::core::stringify!($variant).to_owned(), $out);
-            $crate::wire::Wire::put(value, $out);
+            $($crate::wire::Wire::put($field, $out);)+
         }
     };
-    (@take $name:ident $input:ident $variant:ident) => {
-        if $name == ::core::stringify!($variant) {
-            return ::core::option::Option::Some(Self::$variant);
-        }
+    // A name for each field of a variant (eight at most), then `then` with them.
+    (@named [$($then:tt)*] [$($named:ident)*] [$next:ident $($pool:ident)*] $type:ty $(, $rest:ty)*) => {
+        $crate::wire!(@named [$($then)*] [$($named)* $next] [$($pool)*] $($rest),*)
     };
-    (@take $name:ident $input:ident $variant:ident $type:ty) => {
-        if $name == ::core::stringify!($variant) {
-            return ::core::option::Option::Some(Self::$variant($crate::wire::Wire::take($input)?));
-        }
+    (@named [$($then:tt)*] [$($named:ident)*] [$($pool:ident)*]) => {
+        $crate::wire!($($then)* [$($named)*])
     };
 
     // The conversions of each shape, both ways, where `conversions!` is: beside `mod calls`,
@@ -354,17 +373,17 @@ macro_rules! wire {
         }
         $crate::wire!(@conversions $submission $($rest)*);
     };
-    (@conversions $submission:ident enum $name:ident { $($variant:ident $(($type:ty))?)* } $($rest:tt)*) => {
+    (@conversions $submission:ident enum $name:ident { $($variant:ident $(($($type:ty),+))?)* } $($rest:tt)*) => {
         impl $crate::wire::Convert<$submission::$name> for calls::$name {
             fn convert(self) -> $submission::$name {
-                $($crate::wire!(@variant self [calls::$name] [$submission::$name] $variant $($type)?);)*
+                $($crate::wire!(@variant self [calls::$name] [$submission::$name] $variant $(($($type),+))?);)*
                 ::core::unreachable!()
             }
         }
         impl $crate::wire::Convert<calls::$name> for $submission::$name {
             #[allow(unreachable_code)]
             fn convert(self) -> calls::$name {
-                $($crate::wire!(@variant self [$submission::$name] [calls::$name] $variant $($type)?);)*
+                $($crate::wire!(@variant self [$submission::$name] [calls::$name] $variant $(($($type),+))?);)*
                 ::core::panic!("the submission's {} has a variant the handout's has not", ::core::stringify!($name))
             }
         }
@@ -375,9 +394,12 @@ macro_rules! wire {
             return $($to)*::$variant;
         }
     };
-    (@variant $self:ident [$($from:tt)*] [$($to:tt)*] $variant:ident $type:ty) => {
-        if let $($from)*::$variant(value) = $self {
-            return $($to)*::$variant($crate::wire::Convert::convert(value));
+    (@variant $self:ident [$($from:tt)*] [$($to:tt)*] $variant:ident ($($type:ty),+)) => {
+        $crate::wire!(@named [@variant_fields $self [$($from)*] [$($to)*] $variant] [] [a b c d e f g h] $($type),+);
+    };
+    (@variant_fields $self:ident [$($from:tt)*] [$($to:tt)*] $variant:ident [$($field:ident)+]) => {
+        if let $($from)*::$variant($($field),+) = $self {
+            return $($to)*::$variant($($crate::wire::Convert::convert($field)),+);
         }
     };
 
@@ -410,6 +432,7 @@ mod tests {
         pub enum Error {
             Size(String),
             Over,
+            InvalidMove(Side, i32, i32),
         }
 
         #[derive(Debug, PartialEq)]
@@ -426,7 +449,7 @@ mod tests {
             #[derive(Debug, PartialEq)]
             pub enum Side { North, South }
             #[derive(Debug, PartialEq)]
-            pub enum Error { Size(String), Over }
+            pub enum Error { Size(String), Over, InvalidMove(Side, i32, i32) }
             /// How a game ended.
             #[derive(Debug, PartialEq)]
             pub struct Outcome { pub winner: Option<Side>, pub seeds: [u32; 2], pub errors: Vec<Error> }
@@ -437,11 +460,19 @@ mod tests {
 
     #[test]
     fn the_handouts_types_cross_and_convert_to_the_submissions() {
-        let errors = vec![calls::Error::Size("3".into()), calls::Error::Over];
+        let errors = vec![
+            calls::Error::Size("3".into()),
+            calls::Error::Over,
+            calls::Error::InvalidMove(calls::Side::North, 2, 5),
+        ];
         let outcome = calls::Outcome { winner: Some(calls::Side::South), seeds: [20, 28], errors };
         let bytes = encode(&outcome);
         let theirs: submission::Outcome = decode::<calls::Outcome>(&bytes).expect("an outcome").convert();
-        let errors = vec![submission::Error::Size("3".into()), submission::Error::Over];
+        let errors = vec![
+            submission::Error::Size("3".into()),
+            submission::Error::Over,
+            submission::Error::InvalidMove(submission::Side::North, 2, 5),
+        ];
         assert_eq!(theirs, submission::Outcome { winner: Some(submission::Side::South), seeds: [20, 28], errors });
         let ours: calls::Outcome = theirs.convert();
         assert_eq!(ours, outcome);

@@ -24,10 +24,15 @@ mod provided;
 pub use provided::*;
 
 #[path = "../calls.rs"]
+#[macro_use]
 mod calls;
 #[path = "../../console.rs"]
 mod console;
-use calls::{ColorWire, Played, color, color_wire, from_played, played};
+use calls::Played;
+use gamekit_probe::wire::Convert;
+
+// The handout's types, as they cross, to and from this crate's own (`provided.rs`).
+conversions!(crate);
 
 #[path = "../../terminals/mod.rs"]
 mod terminals;
@@ -58,7 +63,7 @@ fn index(row: i32, col: i32) -> Option<usize> {
 pub struct Board {
     object: Object,
     /// What `at` answers on each square, row by row; `None` when the sweep panicked.
-    cells: OnceCell<Option<Vec<Option<ColorWire>>>>,
+    cells: OnceCell<Option<Vec<Option<calls::Color>>>>,
     /// What `valid_move` answers on each square, for Black then White.
     valid: OnceCell<Option<Vec<bool>>>,
 }
@@ -90,7 +95,7 @@ impl Board {
             let cells = self.cells.get_or_init(|| gamekit_probe::try_call::<calls::BoardCells>(&self.id()).ok());
             Some(cells.as_ref()?[at])
         });
-        swept.unwrap_or_else(|| call::<calls::BoardAt>(&(self.id(), row, col))).map(color)
+        swept.unwrap_or_else(|| call::<calls::BoardAt>(&(self.id(), row, col))).map(Convert::convert)
     }
 
     pub fn valid_move(&self, color: Color, row: i32, col: i32) -> bool {
@@ -99,24 +104,26 @@ impl Board {
             let squares = (N_ROWS * N_COLS) as usize;
             Some(valid.as_ref()?[at + if color == Color::Black { 0 } else { squares }])
         });
-        swept.unwrap_or_else(|| call::<calls::BoardValidMove>(&(self.id(), color_wire(color), row, col)))
+        swept.unwrap_or_else(|| call::<calls::BoardValidMove>(&(self.id(), color.convert(), row, col)))
     }
 
     /// # Errors
     /// [`InvalidMove`] when the submission refused the move.
     pub fn play(&mut self, color: Color, row: i32, col: i32) -> Result<(), InvalidMove> {
         (self.cells, self.valid) = (OnceCell::new(), OnceCell::new());
-        call::<calls::BoardPlay>(&(self.id(), color_wire(color), row, col)).map_err(|()| InvalidMove)
-    }
-
-    pub fn possible_move(&self, color: Color) -> Option<(i32, i32)> {
-        call::<calls::BoardPossibleMove>(&(self.id(), color_wire(color)))
-    }
-
-    pub fn score(&self, color: Color) -> i32 {
-        call::<calls::BoardScore>(&(self.id(), color_wire(color)))
+        call::<calls::BoardPlay>(&(self.id(), color.convert(), row, col)).map_err(|()| InvalidMove)
     }
 }
+
+impl gamekit_probe::proxy::Proxied for Board {
+    fn id(&self) -> u64 {
+        self.object.id()
+    }
+}
+
+// The calls declared by the submission's signature (`calls.rs`): the board's
+// `possible_move` and `score`, `corner_value`.
+judge!();
 
 impl Default for Board {
     fn default() -> Board {
@@ -173,16 +180,16 @@ impl RemotePlayer {
     }
 
     fn get_move(&mut self, board: &Board) -> Result<(i32, i32), Error> {
-        from_played(self.call::<calls::PlayerGetMove>(&(self.object.id(), board.id())))
+        Convert::convert(self.call::<calls::PlayerGetMove>(&(self.object.id(), board.id())))
     }
 
     fn skip_move(&mut self, board: &Board) -> Result<(), Error> {
-        from_played(self.call::<calls::PlayerSkipMove>(&(self.object.id(), board.id())))
+        Convert::convert(self.call::<calls::PlayerSkipMove>(&(self.object.id(), board.id())))
     }
 
     /// The end of a game: `win`, `lose` or `tie`.
     fn end<C: Remote<Arguments = u64, Answer = Played<()>>>(&mut self) -> Result<(), Error> {
-        from_played(self.call::<C>(&self.object.id()))
+        Convert::convert(self.call::<C>(&self.object.id()))
     }
 }
 
@@ -228,7 +235,7 @@ pub struct HumanTextPlayer {
 
 impl HumanTextPlayer {
     pub fn new(terminal: &Terminal, color: Color) -> HumanTextPlayer {
-        let id = call::<calls::HumanTextPlayerNew>(&(terminals::judge::lend(terminal), color_wire(color)));
+        let id = call::<calls::HumanTextPlayerNew>(&(terminals::judge::lend(terminal), color.convert()));
         HumanTextPlayer { player: RemotePlayer { object: Object::owned(id), machine: None } }
     }
 }
@@ -243,14 +250,14 @@ pub struct VirtualTextPlayer<W> {
 
 impl<W: Write + 'static> VirtualTextPlayer<W> {
     pub fn new(output: W, color: Color) -> Self {
-        let id = call::<calls::VirtualTextPlayerNew>(&(lend_output(output), color_wire(color)));
+        let id = call::<calls::VirtualTextPlayerNew>(&(lend_output(output), color.convert()));
         VirtualTextPlayer { player: RemotePlayer { object: Object::owned(id), machine: None }, _output: PhantomData }
     }
 
     pub fn with_machine(output: W, color: Color, machine: Box<dyn Machine>) -> Self {
         let number = new_id();
         let mut machine = Some((number, machine));
-        let arguments = (lend_output(output), color_wire(color), number);
+        let arguments = (lend_output(output), color.convert(), number);
         let id = lending_machine(&mut machine, || call::<calls::VirtualTextPlayerWithMachine>(&arguments));
         VirtualTextPlayer { player: RemotePlayer { object: Object::owned(id), machine }, _output: PhantomData }
     }
@@ -261,7 +268,7 @@ pub struct VirtualPlayer(Object);
 
 impl VirtualPlayer {
     pub fn new(color: Color) -> VirtualPlayer {
-        VirtualPlayer(Object::owned(call::<calls::VirtualPlayerNew>(&color_wire(color))))
+        VirtualPlayer(Object::owned(call::<calls::VirtualPlayerNew>(&color.convert())))
     }
 
     pub fn value_of(&self, board: &Board) -> i32 {
@@ -273,12 +280,6 @@ impl Machine for VirtualPlayer {
     fn choose_move(&mut self, board: &Board) -> Option<(i32, i32)> {
         call::<calls::MachineChooseMove>(&(self.0.id(), board.id()))
     }
-}
-
-/// The submission's `corner_value`.
-pub fn corner_value(player: Color, corner: Option<Color>, neighbours: [Option<Color>; 3]) -> i32 {
-    let neighbours: Vec<Option<ColorWire>> = neighbours.iter().map(|square| square.map(color_wire)).collect();
-    call::<calls::CornerValue>(&(color_wire(player), corner.map(color_wire), neighbours))
 }
 
 /// The submission's text viewer.
@@ -342,7 +343,7 @@ impl<'a> Game<'a> {
     /// What the submission's `play` returned.
     pub fn play(&mut self) -> Result<Option<Color>, Error> {
         self.board = OnceCell::new();
-        from_played(self.call::<calls::GamePlay>(&self.object.id())).map(|winner| winner.map(color))
+        Convert::convert(self.call::<calls::GamePlay>(&self.object.id()))
     }
 }
 
@@ -391,14 +392,14 @@ thread_local! {
 fn called_back(answers: Answers) -> Answers {
     let answers = answers
         .on::<calls::back::PlayerGetMove>(|(player, board)| {
-            on_player(player, |player| played(player.get_move(&Board::lent(board))))
+            on_player(player, |player| Convert::convert(player.get_move(&Board::lent(board))))
         })
         .on::<calls::back::PlayerSkipMove>(|(player, board)| {
-            on_player(player, |player| played(player.skip_move(&Board::lent(board))))
+            on_player(player, |player| Convert::convert(player.skip_move(&Board::lent(board))))
         })
-        .on::<calls::back::PlayerWin>(|player| on_player(player, |player| played(player.win())))
-        .on::<calls::back::PlayerLose>(|player| on_player(player, |player| played(player.lose())))
-        .on::<calls::back::PlayerTie>(|player| on_player(player, |player| played(player.tie())))
+        .on::<calls::back::PlayerWin>(|player| on_player(player, |player| Convert::convert(player.win())))
+        .on::<calls::back::PlayerLose>(|player| on_player(player, |player| Convert::convert(player.lose())))
+        .on::<calls::back::PlayerTie>(|player| on_player(player, |player| Convert::convert(player.tie())))
         .on::<calls::back::MachineChooseMove>(|(machine, board)| {
             MACHINES.with(|machines| machines.with(machine, |machine| machine.choose_move(&Board::lent(board))))
         })

@@ -9,16 +9,20 @@ use gamekit_probe::objects::{self, keep, with};
 use gamekit_probe::{Answers, Remote};
 use reversi_players::{
     Board, BoardTextViewer, BoardViewer, Color, Error, Game, HumanTextPlayer, Machine, Player, VirtualPlayer,
-    VirtualTextPlayer, corner_value, squares,
+    VirtualTextPlayer, squares,
 };
 
 use reversi_players::ConsoleError;
 #[path = "../../calls.rs"]
-#[allow(dead_code)]
+#[macro_use]
 mod calls;
 #[path = "../../../console.rs"]
 mod console;
-use calls::{Played, color, color_wire, from_played, played};
+use calls::Played;
+use gamekit_probe::wire::Convert;
+
+// The handout's types, as they cross, to and from the submission's.
+conversions!(reversi_players);
 
 #[path = "../../../terminals/mod.rs"]
 mod terminals;
@@ -35,12 +39,12 @@ type KeptViewer = Box<dyn BoardViewer>;
 /// The calls the judge makes, each answered with the submission's code on its objects kept
 /// here.
 fn answers(answers: Answers) -> Answers {
-    answers
+    answers!(reversi_players)(answers)
         .on::<calls::BoardNew>(|()| Some(keep(Board::new())))
         .on::<calls::BoardCells>(|id| {
-            seen(id, |board| squares().map(|(row, col)| board.at(row, col).map(color_wire)).collect())
+            seen(id, |board| squares().map(|(row, col)| board.at(row, col).map(Convert::convert)).collect())
         })
-        .on::<calls::BoardAt>(|(id, row, col)| seen(id, |board| board.at(row, col).map(color_wire)))
+        .on::<calls::BoardAt>(|(id, row, col)| seen(id, |board| board.at(row, col).map(Convert::convert)))
         .on::<calls::BoardValidMoves>(|id| {
             seen(id, |board| {
                 [Color::Black, Color::White]
@@ -49,47 +53,43 @@ fn answers(answers: Answers) -> Answers {
                     .collect()
             })
         })
-        .on::<calls::BoardValidMove>(|(id, wire, row, col)| seen(id, |board| board.valid_move(color(wire), row, col)))
-        .on::<calls::BoardPlay>(|(id, wire, row, col)| {
-            with(id, |board: &mut Board| board.play(color(wire), row, col).map_err(|_| ()))
+        .on::<calls::BoardValidMove>(|(id, wire, row, col)| {
+            seen(id, |board| board.valid_move(wire.convert(), row, col))
         })
-        .on::<calls::BoardPossibleMove>(|(id, wire)| seen(id, |board| board.possible_move(color(wire))))
-        .on::<calls::BoardScore>(|(id, wire)| seen(id, |board| board.score(color(wire))))
+        .on::<calls::BoardPlay>(|(id, wire, row, col)| {
+            with(id, |board: &mut Board| board.play(wire.convert(), row, col).map_err(|_| ()))
+        })
         .on::<calls::BoardClone>(|id| Some(keep(seen(id, Board::clone)?)))
         .on::<calls::BoardEq>(|(id, other)| seen(id, |board| seen(other, |other| board == other))?)
         .on::<calls::BoardDebug>(|id| seen(id, |board| format!("{board:?}")))
         .on::<calls::HumanTextPlayerNew>(|(terminal, wire)| {
-            let player = HumanTextPlayer::new(&terminals::probe::lent(terminal), color(wire));
+            let player = HumanTextPlayer::new(&terminals::probe::lent(terminal), wire.convert());
             Some(keep::<KeptPlayer>(Box::new(player)))
         })
         .on::<calls::VirtualTextPlayerNew>(|(terminal, wire)| {
-            let player = VirtualTextPlayer::new(terminals::probe::lent(terminal), color(wire));
+            let player = VirtualTextPlayer::new(terminals::probe::lent(terminal), wire.convert());
             Some(keep::<KeptPlayer>(Box::new(player)))
         })
         .on::<calls::VirtualTextPlayerWithMachine>(|(terminal, wire, machine)| {
             let machine = Box::new(Suites(machine));
-            let player = VirtualTextPlayer::with_machine(terminals::probe::lent(terminal), color(wire), machine);
+            let player = VirtualTextPlayer::with_machine(terminals::probe::lent(terminal), wire.convert(), machine);
             Some(keep::<KeptPlayer>(Box::new(player)))
         })
         .on::<calls::PlayerGetMove>(|(id, board)| {
-            seen(board, |board| with(id, |player: &mut KeptPlayer| played(player.get_move(board))))?
+            seen(board, |board| with(id, |player: &mut KeptPlayer| Convert::convert(player.get_move(board))))?
         })
         .on::<calls::PlayerSkipMove>(|(id, board)| {
-            seen(board, |board| with(id, |player: &mut KeptPlayer| played(player.skip_move(board))))?
+            seen(board, |board| with(id, |player: &mut KeptPlayer| Convert::convert(player.skip_move(board))))?
         })
-        .on::<calls::PlayerWin>(|id| with(id, |player: &mut KeptPlayer| played(player.win())))
-        .on::<calls::PlayerLose>(|id| with(id, |player: &mut KeptPlayer| played(player.lose())))
-        .on::<calls::PlayerTie>(|id| with(id, |player: &mut KeptPlayer| played(player.tie())))
-        .on::<calls::VirtualPlayerNew>(|wire| Some(keep(VirtualPlayer::new(color(wire)))))
+        .on::<calls::PlayerWin>(|id| with(id, |player: &mut KeptPlayer| Convert::convert(player.win())))
+        .on::<calls::PlayerLose>(|id| with(id, |player: &mut KeptPlayer| Convert::convert(player.lose())))
+        .on::<calls::PlayerTie>(|id| with(id, |player: &mut KeptPlayer| Convert::convert(player.tie())))
+        .on::<calls::VirtualPlayerNew>(|wire| Some(keep(VirtualPlayer::new(wire.convert()))))
         .on::<calls::VirtualPlayerValueOf>(|(id, board)| {
             seen(board, |board| with(id, |machine: &mut VirtualPlayer| machine.value_of(board)))?
         })
         .on::<calls::MachineChooseMove>(|(id, board)| {
             seen(board, |board| with(id, |machine: &mut VirtualPlayer| machine.choose_move(board)))?
-        })
-        .on::<calls::CornerValue>(|(player, corner, neighbours)| {
-            let neighbours: [Option<calls::ColorWire>; 3] = neighbours.try_into().ok()?;
-            Some(corner_value(color(player), corner.map(color), neighbours.map(|square| square.map(color))))
         })
         .on::<calls::BoardTextViewerNew>(|terminal| {
             let viewer = BoardTextViewer::new(terminals::probe::lent(terminal));
@@ -104,10 +104,7 @@ fn answers(answers: Answers) -> Answers {
             with(id, |game: &mut Game<'static>| game.select_viewer(Box::new(Suites(viewer))))
         })
         .on::<calls::GameBoard>(|id| objects::keep_part(id, Game::<'static>::board))
-        .on::<calls::GamePlay>(|id| {
-            let played = with(id, |game: &mut Game<'static>| played(game.play()))?;
-            Some(played.map(|winner| winner.map(color_wire)))
-        })
+        .on::<calls::GamePlay>(|id| with(id, |game: &mut Game<'static>| Convert::convert(game.play())))
 }
 
 /// Calls `f` with board `id`: one kept here, one lent by a game for a call back to one of
@@ -139,17 +136,17 @@ impl Suites {
     /// The end of a game: `win`, `lose` or `tie`.
     fn end<C: Remote<Arguments = u64, Answer = Played<()>>>(&self) -> Result<(), Error> {
         terminals::probe::sync();
-        from_played(gamekit_probe::call_back::<C>(&self.0))
+        Convert::convert(gamekit_probe::call_back::<C>(&self.0))
     }
 }
 
 impl Player for Suites {
     fn get_move(&mut self, board: &Board) -> Result<(i32, i32), Error> {
-        from_played(self.on::<calls::back::PlayerGetMove>(board))
+        Convert::convert(self.on::<calls::back::PlayerGetMove>(board))
     }
 
     fn skip_move(&mut self, board: &Board) -> Result<(), Error> {
-        from_played(self.on::<calls::back::PlayerSkipMove>(board))
+        Convert::convert(self.on::<calls::back::PlayerSkipMove>(board))
     }
 
     fn win(&mut self) -> Result<(), Error> {

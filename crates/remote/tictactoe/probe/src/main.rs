@@ -5,8 +5,8 @@
 
 use gamekit_probe::Answers;
 
-use tictactoe::Error as ConsoleError;
 use tictactoe::Board;
+use tictactoe::Error as ConsoleError;
 #[path = "../../calls.rs"]
 #[macro_use]
 mod calls;
@@ -19,10 +19,9 @@ fn main() {
 
 /// The calls the judge makes, each answered with the submission's function.
 fn answers(answers: Answers) -> Answers {
-    answers!(tictactoe)(answers)
-        .on::<console::Run>(|arguments| {
-            Some(console::answer_run(arguments, |args, input, output| tictactoe::run(args, input, output)))
-        })
+    answers!(tictactoe)(answers).on::<console::Run>(|arguments| {
+        Some(console::answer_run(arguments, |args, input, output| tictactoe::run(args, input, output)))
+    })
 }
 
 #[cfg(test)]
