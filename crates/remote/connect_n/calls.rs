@@ -1,6 +1,6 @@
 //! The calls between connect_n's judge (`src/lib.rs`) and its probe (`probe/src/main.rs`),
-//! declared once, and how their values cross: both include this file, with `terminals` at
-//! their root.
+//! declared once, and how their values cross: both include this file, with `console` and
+//! `terminals` at their root.
 
 use crate::terminals::TerminalRef;
 
@@ -9,13 +9,11 @@ use crate::terminals::TerminalRef;
 /// whether it is interactive (which the probe's stand-in answers without calling back).
 pub type PlayerRef = (bool, u64, String, bool);
 
-/// An `Error` as it crosses: its kind (the constants below) and its message.
-pub type ErrorWire = (u8, String);
-
-pub const SIZE: u8 = 0;
-pub const NO_MOVE: u8 = 1;
-/// A console error crosses with its kind (`console.rs`) from here up.
-pub const CONSOLE: u8 = 2;
+gamekit_probe::wire! {
+    /// The handout's errors, converted to and from the submission's and the judge's own by
+    /// `conversions!`.
+    pub enum Error { Size(String), NoMove(String), Console(crate::console::WireError) }
+}
 
 // The calls the judge makes. Each value of the submission's (a scaffold, a player, a game)
 // is an object kept in the probe, and crosses as its number. Those declared by the
@@ -23,7 +21,7 @@ pub const CONSOLE: u8 = 2;
 // made and answered by hand.
 gamekit_probe::calls! {
     /// `Scaffold::new`: the scaffold's number, or the submission's error.
-    pub ScaffoldNew = "Scaffold::new"(columns: i32, levels: i32) -> Result<u64, ErrorWire>;
+    pub ScaffoldNew = "Scaffold::new"(columns: i32, levels: i32) -> Result<u64, Error>;
     pub ScaffoldCols = Scaffold::cols(&self) -> i32;
     pub ScaffoldLevels = Scaffold::levels(&self) -> i32;
     pub ScaffoldNumberEmpty = Scaffold::number_empty(&self) -> i32;
@@ -54,14 +52,14 @@ gamekit_probe::calls! {
     /// `Game::new` between two players, of the submission's or the suite's (lent for each
     /// call on the game): the game's number, or the submission's error.
     pub GameNew = "Game::new"(columns: i32, levels: i32, n: i32, red: PlayerRef, black: PlayerRef)
-        -> Result<u64, ErrorWire>;
+        -> Result<u64, Error>;
     pub GameCompleted = "Game::completed"(game: u64) -> Option<i32>;
     pub GameTakeTurn = "Game::take_turn"(game: u64) -> bool;
     /// `play` on one of the suite's terminals.
-    pub GamePlay = "Game::play"(game: u64, terminal: TerminalRef) -> Result<i32, ErrorWire>;
+    pub GamePlay = "Game::play"(game: u64, terminal: TerminalRef) -> Result<i32, Error>;
     pub GameCheckerAt = "Game::checker_at"(game: u64, column: i32, level: i32) -> i32;
     /// The handout's `run` on one of the suite's terminals.
-    pub Run = "run"(args: Vec<String>, terminal: TerminalRef) -> Result<(), ErrorWire>;
+    pub Run = "run"(args: Vec<String>, terminal: TerminalRef) -> Result<(), Error>;
 }
 
 /// The probe's calls back, which the judge answers (besides those to its terminals,

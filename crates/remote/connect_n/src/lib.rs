@@ -24,7 +24,8 @@ use cin::Error as ConsoleError;
 mod calls;
 #[path = "../../console.rs"]
 mod console;
-use calls::{ErrorWire, PlayerRef};
+use calls::PlayerRef;
+use gamekit_probe::wire::Convert;
 #[path = "../../terminals/mod.rs"]
 mod terminals;
 
@@ -47,15 +48,8 @@ pub enum Error {
     Console(cin::Error),
 }
 
-impl From<ErrorWire> for Error {
-    fn from((kind, message): ErrorWire) -> Error {
-        match kind {
-            calls::SIZE => Error::Size(message),
-            calls::NO_MOVE => Error::NoMove(message),
-            _ => Error::Console(console::unwire((kind - calls::CONSOLE, message))),
-        }
-    }
-}
+// The handout's errors, as they cross, to and from this crate's own.
+conversions!(crate);
 
 /// The submission's scaffold.
 pub struct Scaffold {
@@ -68,7 +62,7 @@ impl Scaffold {
     pub fn new(columns: i32, levels: i32) -> Result<Scaffold, Error> {
         call::<calls::ScaffoldNew>(&(columns, levels))
             .map(|id| Scaffold { object: Object::owned(id) })
-            .map_err(Error::from)
+            .map_err(Convert::convert)
     }
 
     /// # Errors
@@ -216,7 +210,8 @@ impl<'a> Game<'a> {
     ) -> Result<Game<'a>, Error> {
         let ((red, red_lent), (black, black_lent)) = (player(red), player(black));
         let players = Players(RefCell::new([red_lent, black_lent]));
-        let id = players.lending(|| call::<calls::GameNew>(&(columns, levels, n, red, black)))?;
+        let id =
+            players.lending(|| call::<calls::GameNew>(&(columns, levels, n, red, black))).map_err(Convert::convert)?;
         Ok(Game { object: Object::owned(id), players })
     }
 
@@ -236,7 +231,7 @@ impl<'a> Game<'a> {
     /// # Errors
     /// What the submission's `play` returned.
     pub fn play(&mut self, terminal: &Terminal) -> Result<i32, Error> {
-        self.call::<calls::GamePlay>(&(self.object.id(), terminals::judge::lend(terminal))).map_err(Error::from)
+        self.call::<calls::GamePlay>(&(self.object.id(), terminals::judge::lend(terminal))).map_err(Convert::convert)
     }
 
     pub fn checker_at(&self, column: i32, level: i32) -> i32 {
@@ -254,7 +249,7 @@ where
     S: AsRef<str>,
 {
     let args: Vec<String> = args.into_iter().map(|arg| arg.as_ref().to_owned()).collect();
-    call::<calls::Run>(&(args, terminals::judge::lend(terminal))).map_err(Error::from)
+    call::<calls::Run>(&(args, terminals::judge::lend(terminal))).map_err(Convert::convert)
 }
 
 thread_local! {

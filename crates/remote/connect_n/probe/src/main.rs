@@ -17,7 +17,11 @@ use cin::Error as ConsoleError;
 mod calls;
 #[path = "../../../console.rs"]
 mod console;
-use calls::{ErrorWire, PlayerRef};
+use calls::PlayerRef;
+use gamekit_probe::wire::Convert;
+
+// The handout's errors, as they cross, to and from the submission's.
+conversions!(connect_n);
 
 #[path = "../../../terminals/mod.rs"]
 mod terminals;
@@ -29,22 +33,13 @@ fn main() {
 /// A player of the submission's, as kept.
 type Kept = Box<dyn Player>;
 
-fn error(error: connect_n::Error) -> ErrorWire {
-    match error {
-        connect_n::Error::Size(message) => (calls::SIZE, message),
-        connect_n::Error::NoMove(message) => (calls::NO_MOVE, message),
-        connect_n::Error::Console(error) => {
-            let (kind, message) = console::wire(error);
-            (calls::CONSOLE + kind, message)
-        }
-    }
-}
-
 /// The calls the judge makes, each answered with the submission's function on its objects
 /// kept here: those declared by a signature as `calls.rs` writes them, the others here.
 fn answers(answers: Answers) -> Answers {
     answers!(connect_n)(answers)
-        .on::<calls::ScaffoldNew>(|(columns, levels)| Some(Scaffold::new(columns, levels).map(keep).map_err(error)))
+        .on::<calls::ScaffoldNew>(|(columns, levels)| {
+            Some(Scaffold::new(columns, levels).map(keep).map_err(Convert::convert))
+        })
         .on::<calls::ScaffoldDisplay>(|id| {
             seen(id, |s| {
                 let mut printed = gamekit_probe::Capped::new();
@@ -72,17 +67,17 @@ fn answers(answers: Answers) -> Answers {
         })
         .on::<calls::GameNew>(|(columns, levels, n, red, black)| {
             let game = Game::new(columns, levels, n, player(red)?, player(black)?);
-            Some(game.map(keep).map_err(error))
+            Some(game.map(keep).map_err(Convert::convert))
         })
         .on::<calls::GameCompleted>(|id| with(id, |g: &mut Game<'static>| g.completed()))
         .on::<calls::GameTakeTurn>(|id| with(id, |g: &mut Game<'static>| g.take_turn()))
         .on::<calls::GamePlay>(|(id, terminal)| {
             let terminal = terminals::probe::lent(terminal);
-            with(id, |g: &mut Game<'static>| g.play(&terminal).map_err(error))
+            with(id, |g: &mut Game<'static>| g.play(&terminal).map_err(Convert::convert))
         })
         .on::<calls::GameCheckerAt>(|(id, column, level)| with(id, |g: &mut Game<'static>| g.checker_at(column, level)))
         .on::<calls::Run>(|(args, terminal)| {
-            Some(connect_n::run(args, &terminals::probe::lent(terminal)).map_err(error))
+            Some(connect_n::run(args, &terminals::probe::lent(terminal)).map_err(Convert::convert))
         })
 }
 
