@@ -2,6 +2,9 @@
 //! (`probe/src/main.rs` and `lent.rs`), declared once, and how their values cross: both
 //! include this file, with `console` and `terminals` at their root.
 //!
+//! The handout's `State`, `Cell` and `StoneMove` cross as declared here, converted to and
+//! from the probe's (the submission's crate's) and the judge's own by `conversions!`.
+//!
 //! The judge's calls cross as [`Released`]: each after the numbers of the objects the judge
 //! has let go of since its last call.
 
@@ -10,19 +13,17 @@ use crate::terminals::TerminalRef;
 use gamekit_probe::Remote;
 use gamekit_probe::wire::Wire;
 
-/// A `State` as it crosses.
-pub const WON: u8 = 0;
-pub const LOST: u8 = 1;
-pub const NIL: u8 = 2;
-pub const CONTINUE: u8 = 3;
-
-/// A `Cell` as it crosses.
-pub const A: u8 = 0;
-pub const B: u8 = 1;
-pub const EMPTY: u8 = 2;
-
-/// A Stonehenge move as it crosses: its place and its stone.
-pub type StoneMoveWire = (usize, u32);
+gamekit_probe::wire! {
+    /// The handout's `State` of a game, for the first player.
+    #[derive(Clone, Copy)]
+    pub enum State { Won, Lost, Nil, Continue }
+    /// A cell of Connect Four.
+    #[derive(Clone, Copy)]
+    pub enum Cell { A, B, Empty }
+    /// A Stonehenge move.
+    #[derive(Clone, Copy)]
+    pub struct StoneMove { pub place: usize, pub stone: u32 }
+}
 
 /// What a search asks of every position it reaches, for the player to move: `evaluate` and
 /// `is_stable` (`is_leaf` only of those it may go on from).
@@ -33,7 +34,7 @@ pub type Facts = (i32, bool);
 pub type Expansion<M> = (Vec<M>, Vec<(u64, Facts)>);
 
 /// Connect Four as the suite reads it: its 42 cells (`cell(row, column)`), row 1 first.
-pub type C4View = Vec<u8>;
+pub type C4View = Vec<Cell>;
 
 /// Stonehenge as the suite reads it: `stone_at` each place, `holder` of each ley-line, the
 /// `stones` left and `lines_held` (the first player's, then the second's), and `sum_on`
@@ -81,7 +82,7 @@ impl Game for Stones {
     const EVALUATION: &'static str = "StoneEval";
     const TEXT: &'static str = "StoneText";
     const SKELETON: &'static str = "Skeleton<StoneEval>";
-    type MoveWire = StoneMoveWire;
+    type MoveWire = StoneMove;
     type View = StoneView;
 }
 
@@ -100,8 +101,8 @@ impl<C: Remote> Remote for Released<C> {
 // The judge's calls besides the families below. Each value of the submission's (a position,
 // a text interface, a skeleton) is an object kept in the probe, and crosses as its number.
 gamekit_probe::calls! {
-    /// Connect Four's `cell`: a `Cell` as it crosses (`A`…).
-    pub Cell = "ConnectFour::cell"(position: u64, row: usize, column: usize) -> u8;
+    /// Connect Four's `cell`.
+    pub CellAt = "ConnectFour::cell"(position: u64, row: usize, column: usize) -> Cell;
     pub StoneAt = "Stonehenge::stone_at"(position: u64, place: usize) -> Option<(bool, u32)>;
     pub Holder = "Stonehenge::holder"(position: u64, line: usize) -> Option<bool>;
     /// Stonehenge's `stones`: those `player` has left.
@@ -160,8 +161,7 @@ pub mod evaluation {
         pub Evaluate = "evaluate"(position: u64, player: bool) -> i32;
         pub IsLeaf = "is_leaf"(position: u64, player: bool) -> bool;
         pub IsStable = "is_stable"(position: u64, player: bool) -> bool;
-        /// `state_of`: a `State` as it crosses (`WON`…).
-        pub StateOf = "state_of"(position: u64, player: bool) -> u8;
+        pub StateOf = "state_of"(position: u64, player: bool) -> super::State;
         /// The submission's `alphabeta` with this evaluation.
         pub Alphabeta = "alphabeta"(position: u64, player: bool, depth: i32) -> Option<G::MoveWire>;
     }
@@ -203,9 +203,8 @@ pub mod skeleton {
         /// Its position: the number of a copy kept.
         pub Game = "game"(skeleton: u64) -> u64;
         pub Main = "main"(skeleton: u64) -> Result<(), ErrorWire>;
-        /// `play_h`: a `State` as it crosses.
-        pub PlayH = "play_h"(skeleton: u64, player: bool) -> Result<u8, ErrorWire>;
-        pub PlayM = "play_m"(skeleton: u64, player: bool) -> Result<u8, ErrorWire>;
+        pub PlayH = "play_h"(skeleton: u64, player: bool) -> Result<super::State, ErrorWire>;
+        pub PlayM = "play_m"(skeleton: u64, player: bool) -> Result<super::State, ErrorWire>;
     }
 }
 

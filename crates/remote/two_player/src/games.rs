@@ -1,9 +1,10 @@
 //! The handout's two games and their evaluations, as proxies of the submission's.
 
-use crate::calls::{self, C4, StoneMoveWire, Stones, evaluation};
+use crate::calls::{self, C4, Stones, evaluation};
 use crate::position::{Kind, Position};
 use crate::{Evaluation, InProbe, Interface, LINES, MoveOf, PLACES, Representation, State, call};
 use gamekit_probe::proxy::Lender;
+use gamekit_probe::wire::Convert;
 use std::cell::OnceCell;
 use std::fmt;
 use std::rc::Rc;
@@ -14,17 +15,6 @@ pub enum Cell {
     A,
     B,
     Empty,
-}
-
-impl Cell {
-    fn from_wire(cell: u8) -> Cell {
-        match cell {
-            calls::A => Cell::A,
-            calls::B => Cell::B,
-            calls::EMPTY => Cell::Empty,
-            _ => panic!("the probe's answer is not a cell (did the submission write into the probe's channel?)"),
-        }
-    }
 }
 
 /// A Stonehenge move (the handout's).
@@ -49,12 +39,12 @@ impl Kind for C4 {
 impl Kind for Stones {
     type Move = StoneMove;
 
-    fn put(mv: StoneMove) -> StoneMoveWire {
-        (mv.place, mv.stone)
+    fn put(mv: StoneMove) -> calls::StoneMove {
+        mv.convert()
     }
 
-    fn take((place, stone): StoneMoveWire) -> StoneMove {
-        StoneMove { place, stone }
+    fn take(wire: calls::StoneMove) -> StoneMove {
+        wire.convert()
     }
 }
 
@@ -70,8 +60,8 @@ impl ConnectFour {
     pub fn cell(&self, row: usize, column: usize) -> Cell {
         let on_board = (1..=crate::ROW).contains(&row) && (1..=crate::COL).contains(&column);
         match self.0.view() {
-            Some(cells) if on_board => Cell::from_wire(cells[(row - 1) * crate::COL + column - 1]),
-            _ => Cell::from_wire(call::<calls::Cell>((self.0.id(), row, column))),
+            Some(cells) if on_board => cells[(row - 1) * crate::COL + column - 1].convert(),
+            _ => call::<calls::CellAt>((self.0.id(), row, column)).convert(),
         }
     }
 }
@@ -234,7 +224,7 @@ macro_rules! game {
             }
 
             fn state_of(player: bool, game: &$game) -> State {
-                State::from_wire(call::<evaluation::StateOf<$kind>>((game.0.id(), player)))
+                call::<evaluation::StateOf<$kind>>((game.0.id(), player)).convert()
             }
 
             fn searched_in_the_probe(depth: i32, player: bool, game: &$game) -> Option<Option<MoveOf<Self>>> {

@@ -28,8 +28,13 @@ use cin::Error as ConsoleError;
 mod console;
 use console::{Wire as ErrorWire, unwire, wire as wire_error};
 #[path = "../calls.rs"]
+#[macro_use]
 mod calls;
 use calls::{Released, skeleton, text};
+use gamekit_probe::wire::Convert;
+
+// The handout's types, as they cross, to and from this crate's own.
+conversions!(crate);
 #[path = "../../terminals/mod.rs"]
 mod terminals;
 
@@ -95,18 +100,6 @@ pub enum State {
     Lost,
     Nil,
     Continue,
-}
-
-impl State {
-    fn from_wire(state: u8) -> State {
-        match state {
-            calls::WON => State::Won,
-            calls::LOST => State::Lost,
-            calls::NIL => State::Nil,
-            calls::CONTINUE => State::Continue,
-            _ => panic!("the probe's answer is not a state (did the submission write into the probe's channel?)"),
-        }
-    }
 }
 
 /// The handout's `Evaluation`, its provided methods as the handout provides them.
@@ -314,14 +307,14 @@ where
     /// What the submission's `play_h` returned.
     pub fn play_h(&mut self, player: bool) -> Result<State, Error> {
         let played = self.run::<skeleton::PlayH<Calls<E::Game>>>((self.object.0, player));
-        played.map(State::from_wire).map_err(unwire)
+        played.map(Convert::convert).map_err(unwire)
     }
 
     /// # Errors
     /// What the submission's `play_m` returned.
     pub fn play_m(&mut self, player: bool) -> Result<State, Error> {
         let played = self.run::<skeleton::PlayM<Calls<E::Game>>>((self.object.0, player));
-        played.map(State::from_wire).map_err(unwire)
+        played.map(Convert::convert).map_err(unwire)
     }
 
     /// Makes call `C` on the skeleton with the display lent: it may move.

@@ -10,8 +10,8 @@ use gamekit_probe::{Answers, Remote};
 use std::fmt;
 use std::marker::PhantomData;
 use two_player::{
-    C4Eval, C4Text, COL, Cell, ConnectFour, Error, Evaluation, Interface, LINES, PLACES, ROW, Representation, Skeleton,
-    State, StoneEval, StoneMove, StoneText, Stonehenge, Terminal,
+    C4Eval, C4Text, COL, ConnectFour, Error, Evaluation, Interface, LINES, PLACES, ROW, Representation, Skeleton,
+    StoneEval, StoneMove, StoneText, Stonehenge, Terminal,
 };
 
 use two_player::Error as ConsoleError;
@@ -20,8 +20,13 @@ mod console;
 use console::{Wire as ErrorWire, unwire, wire as wire_error};
 #[path = "../../calls.rs"]
 #[allow(dead_code)]
+#[macro_use]
 mod calls;
 use calls::{Expansion, Facts, Released, evaluation, position, skeleton, text};
+use gamekit_probe::wire::Convert;
+
+// The handout's types, as they cross, to and from the submission's.
+conversions!(two_player);
 
 #[path = "../../../terminals/mod.rs"]
 mod terminals;
@@ -52,7 +57,7 @@ impl Releasing for Answers<'_> {
 /// here: those on each game, then the rest.
 fn answers(answers: Answers) -> Answers {
     game::<Stonehenge>(game::<ConnectFour>(answers))
-        .releasing::<calls::Cell>(|(id, row, column)| seen(id, |game: &ConnectFour| cell(game.cell(row, column))))
+        .releasing::<calls::CellAt>(|(id, row, column)| seen(id, |game: &ConnectFour| game.cell(row, column).convert()))
         .releasing::<calls::StoneAt>(|(id, place)| seen(id, |game: &Stonehenge| game.stone_at(place)))
         .releasing::<calls::Holder>(|(id, line)| seen(id, |game: &Stonehenge| game.holder(line)))
         .releasing::<calls::StonesLeft>(|(id, player)| seen(id, |game: &Stonehenge| game.stones(player).to_vec()))
@@ -100,15 +105,7 @@ impl Game for ConnectFour {
     }
 
     fn view(&self) -> calls::C4View {
-        (1..=ROW).flat_map(|row| (1..=COL).map(move |column| cell(self.cell(row, column)))).collect()
-    }
-}
-
-fn cell(cell: Cell) -> u8 {
-    match cell {
-        Cell::A => calls::A,
-        Cell::B => calls::B,
-        Cell::Empty => calls::EMPTY,
+        (1..=ROW).flat_map(|row| (1..=COL).map(move |column| self.cell(row, column).convert())).collect()
     }
 }
 
@@ -117,12 +114,12 @@ impl Game for Stonehenge {
     type Eval = StoneEval;
     type Text = StoneText;
 
-    fn put(mv: StoneMove) -> calls::StoneMoveWire {
-        (mv.place, mv.stone)
+    fn put(mv: StoneMove) -> calls::StoneMove {
+        mv.convert()
     }
 
-    fn take((place, stone): calls::StoneMoveWire) -> StoneMove {
-        StoneMove { place, stone }
+    fn take(wire: calls::StoneMove) -> StoneMove {
+        wire.convert()
     }
 
     fn view(&self) -> calls::StoneView {
@@ -197,20 +194,11 @@ fn evaluation<G: Game>(answers: Answers) -> Answers {
         .releasing::<evaluation::IsLeaf<G::Calls>>(|(id, player)| seen(id, |game| G::Eval::is_leaf(player, game)))
         .releasing::<evaluation::IsStable<G::Calls>>(|(id, player)| seen(id, |game| G::Eval::is_stable(player, game)))
         .releasing::<evaluation::StateOf<G::Calls>>(|(id, player)| {
-            seen(id, |game| state(G::Eval::state_of(player, game)))
+            seen(id, |game| G::Eval::state_of(player, game).convert())
         })
         .releasing::<evaluation::Alphabeta<G::Calls>>(|(id, player, depth)| {
             seen(id, |game| two_player::alphabeta::<G::Eval>(depth, player, game).map(G::put))
         })
-}
-
-fn state(state: State) -> u8 {
-    match state {
-        State::Won => calls::WON,
-        State::Lost => calls::LOST,
-        State::Nil => calls::NIL,
-        State::Continue => calls::CONTINUE,
-    }
 }
 
 /// A text interface of the handout's, made on a terminal.
@@ -270,10 +258,14 @@ fn skeleton<G: Game>(answers: Answers) -> Answers {
             with(id, |skeleton: &mut ShownSkeleton<G>| skeleton.main().map_err(wire_error))
         })
         .releasing::<skeleton::PlayH<G::Calls>>(|(id, player)| {
-            with(id, |skeleton: &mut ShownSkeleton<G>| skeleton.play_h(player).map(state).map_err(wire_error))
+            with(id, |skeleton: &mut ShownSkeleton<G>| {
+                skeleton.play_h(player).map(Convert::convert).map_err(wire_error)
+            })
         })
         .releasing::<skeleton::PlayM<G::Calls>>(|(id, player)| {
-            with(id, |skeleton: &mut ShownSkeleton<G>| skeleton.play_m(player).map(state).map_err(wire_error))
+            with(id, |skeleton: &mut ShownSkeleton<G>| {
+                skeleton.play_m(player).map(Convert::convert).map_err(wire_error)
+            })
         })
 }
 
