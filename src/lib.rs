@@ -21,11 +21,12 @@
 //!   submission against a suite and scores it, a whole class at once (`batch`), and writes
 //!   the crate a student receives (`handout`), a GitHub Classroom template (`classroom`) and
 //!   an assignment's Gradescope autograder (`gradescope`);
-//! - this crate: [`kit`], which finds the kit's folder at run time;
+//! - this crate: [`kit`], which finds the kit's folder at run time; [`new`](mod@new), the
+//!   skeleton of a new assignment (`gamekit new`);
 //!   [`bench`](mod@bench), the engines measured on public positions with known answers (`gamekit
 //!   bench` and `cargo bench`); `arena` (with the default feature `arena`): the 8×8 engine
 //!   playing the `reversi_players` assignment's game, and tournaments against the book's
-//!   player; and the `gamekit` command (`grade`, `handout`, `classroom`, `gradescope`, `solve`, `bench`, `perft`, `play`,
+//!   player; and the `gamekit` command (`grade`, `handout`, `classroom`, `gradescope`, `new`, `solve`, `bench`, `perft`, `play`,
 //!   `tournament`), a thin layer over these.
 //!
 //! A graded suite links with the engines, the testkit and, as a judge, the assignment's
@@ -36,6 +37,7 @@
 pub mod arena;
 pub mod bench;
 pub mod kit;
+pub mod new;
 
 pub use gamekit_engines::{cin, connect_n, game, othello, reversi, search, tictactoe};
 pub use gamekit_grade as grade;

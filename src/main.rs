@@ -109,6 +109,20 @@ enum Commands {
         #[arg(long, value_name = "DIR")]
         kit: Option<PathBuf>,
     },
+    /// Write the skeleton of a new assignment into the kit: its handout, solution, graded
+    /// suite, fixtures, rubric and remote crate (every file docs/adding-an-assignment.md
+    /// lists), registered in the kit's workspaces and built.
+    ///
+    /// The skeleton grades as it is (its solution 100, its handout 0): change each file into
+    /// the new game's, as the guide says.
+    New {
+        /// The new assignment's name, which is its crate's too, e.g. nim.
+        assignment: String,
+        /// The kit's folder [default: $GAMEKIT_KIT, else the current folder or one above it, else
+        /// the one gamekit was built from].
+        #[arg(long, value_name = "DIR")]
+        kit: Option<PathBuf>,
+    },
     /// Write a GitHub Classroom template repository into DIR: the handout, and the workflow
     /// that grades a student's repository with the kit cloned from --kit-repository.
     ///
@@ -407,6 +421,24 @@ fn run(command: Commands) -> Result<ExitCode, ExitCode> {
                 }
                 Err(error) => {
                     eprintln!("gamekit gradescope: {error}");
+                    ExitCode::from(2)
+                }
+            }
+        }
+        Commands::New { assignment, kit } => {
+            let kit = find_kit(kit, "new")?;
+            match gamekit::new::new(&kit, &assignment) {
+                Ok(written) => {
+                    println!("{assignment}: a new assignment in {}:", kit.display());
+                    for path in &written {
+                        println!("  {}", path.display());
+                    }
+                    println!("registered in Cargo.toml and starter/Cargo.toml, and built.");
+                    println!("Next: docs/adding-an-assignment.md, from the handout to the documents.");
+                    ExitCode::SUCCESS
+                }
+                Err(error) => {
+                    eprintln!("gamekit new: {error}");
                     ExitCode::from(2)
                 }
             }
