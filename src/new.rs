@@ -78,12 +78,13 @@ pub fn new(kit: &Path, assignment: &str) -> Result<Vec<PathBuf>, NewError> {
         return Err(NewError::Name(assignment.to_owned()));
     }
     let fill = |template: &str| {
-        template.replace("{{a}}", assignment).replace("{{program}}", &assignment.replace('_', "-")).replace(
-            "{{title}}",
-            &assignment.split('_').map(capitalized).collect::<Vec<_>>().join(" "),
-        )
+        template
+            .replace("{{a}}", assignment)
+            .replace("{{program}}", &assignment.replace('_', "-"))
+            .replace("{{title}}", &assignment.split('_').map(capitalized).collect::<Vec<_>>().join(" "))
     };
-    if let Some(taken) = FOLDERS.iter().map(|folder| PathBuf::from(fill(folder))).find(|folder| kit.join(folder).exists())
+    if let Some(taken) =
+        FOLDERS.iter().map(|folder| PathBuf::from(fill(folder))).find(|folder| kit.join(folder).exists())
     {
         return Err(NewError::Exists(taken));
     }
@@ -99,7 +100,8 @@ pub fn new(kit: &Path, assignment: &str) -> Result<Vec<PathBuf>, NewError> {
         written.push(path);
     }
     register(kit, assignment)?;
-    let packages = [assignment.to_owned(), format!("gamekit-remote-{assignment}"), format!("gamekit-probe-{assignment}")];
+    let packages =
+        [assignment.to_owned(), format!("gamekit-remote-{assignment}"), format!("gamekit-probe-{assignment}")];
     cargo(kit, &["update", "--workspace", "--offline"])?;
     cargo(&kit.join("starter"), &["update", "--workspace", "--offline"])?;
     let mut build = vec!["build", "--offline", "--tests"];
@@ -146,7 +148,8 @@ fn register(kit: &Path, assignment: &str) -> Result<(), NewError> {
         dev.insert(assignment, toml_edit::value(solution));
         let mut optimised = toml_edit::Table::new();
         optimised.insert("opt-level", toml_edit::value(3));
-        manifest["profile"]["dev"]["package"][&format!("gamekit-remote-{assignment}")] = toml_edit::Item::Table(optimised);
+        manifest["profile"]["dev"]["package"][&format!("gamekit-remote-{assignment}")] =
+            toml_edit::Item::Table(optimised);
         Ok(())
     })?;
     edit(&kit.join("starter").join("Cargo.toml"), |manifest| add_members(manifest, &[assignment.to_owned()]))
@@ -178,7 +181,8 @@ fn edit(
 fn cargo(dir: &Path, args: &[&str]) -> Result<(), NewError> {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let run = Command::new(cargo).args(args).current_dir(dir).output();
-    let failed = |output: String| NewError::Cargo { command: format!("cargo {}", args.join(" ")), dir: dir.to_owned(), output };
+    let failed =
+        |output: String| NewError::Cargo { command: format!("cargo {}", args.join(" ")), dir: dir.to_owned(), output };
     match run {
         Ok(run) if run.status.success() => Ok(()),
         Ok(run) => Err(failed(String::from_utf8_lossy(&run.stderr).into_owned())),

@@ -14,6 +14,8 @@ use std::sync::{PoisonError, RwLock};
 mod gradescope;
 #[path = "kit/handout.rs"]
 mod handout;
+#[path = "kit/new.rs"]
+mod new;
 #[path = "kit/planted.rs"]
 mod planted;
 
@@ -697,6 +699,22 @@ fn grading_again_leaves_the_judge_as_it_was() {
     assert_eq!(written(), before, "grading again wrote the judge's files or linked it again");
 }
 
+/// A copy of the kit's sources in `scratch/kit` (`scratch` emptied first), its judges' target
+/// started from the kit's ([`seed_judges_target`]).
+fn copy_of_kit(scratch: &Path) -> PathBuf {
+    let _ = std::fs::remove_dir_all(scratch);
+    let kit = scratch.join("kit");
+    std::fs::create_dir_all(&kit).expect("the copy's folder");
+    for part in
+        ["Cargo.toml", "Cargo.lock", "build.rs", "src", "crates", "benches", "tests", "fixtures", "starter", "solution"]
+    {
+        let copied = Command::new("cp").arg("-r").arg(Path::new(KIT).join(part)).arg(&kit).status();
+        assert!(copied.is_ok_and(|status| status.success()), "cannot copy {part}");
+    }
+    seed_judges_target(&kit);
+    kit
+}
+
 /// Starts the judges' target of `copy`, a copy of the kit, as a copy of the kit's own (its
 /// files' times kept), so that the judge built in the copy finds the registry's crates
 /// built: only the kit's own crates, at new paths, are compiled again (the check took 39 s
@@ -720,16 +738,7 @@ fn seed_judges_target(copy: &Path) {
 #[ignore = "full tier: cargo test --workspace -- --include-ignored"]
 fn a_batch_resumed_after_an_oracle_changed_grades_again() {
     let scratch = Path::new(KIT).join("target").join("kit-checks").join("resume");
-    let _ = std::fs::remove_dir_all(&scratch);
-    let kit = scratch.join("kit");
-    std::fs::create_dir_all(&kit).expect("the copy's folder");
-    for part in
-        ["Cargo.toml", "Cargo.lock", "build.rs", "src", "crates", "benches", "tests", "fixtures", "starter", "solution"]
-    {
-        let copied = Command::new("cp").arg("-r").arg(Path::new(KIT).join(part)).arg(&kit).status();
-        assert!(copied.is_ok_and(|status| status.success()), "cannot copy {part}");
-    }
-    seed_judges_target(&kit);
+    let kit = copy_of_kit(&scratch);
     let _beside_others = GRADING.read().unwrap_or_else(PoisonError::into_inner);
     let class = scratch.join("class");
     let alice = class.join("alice");
