@@ -23,6 +23,11 @@ const BUILD: &str = "cargo build --release --locked";
 const NOT_RUN: &[(&str, &str)] = &[
     ("cargo install --path . --locked", "it installs into ~/.cargo/bin: a release build of its own, minutes"),
     ("sudo apt-get install bubblewrap", "it needs root and the network"),
+    ("rustup toolchain install nightly --profile minimal --component miri", "it needs the network"),
+    (
+        "cargo +nightly miri test --package gamekit-probe --test objects --test lender",
+        "tests/miri.rs runs it, where a nightly Miri is installed",
+    ),
     ("cargo test --workspace", "the quick tier: every test this one runs beside (minutes)"),
     (
         "cargo test --workspace -- --include-ignored",
@@ -158,6 +163,7 @@ const NOT_IN_REPOSITORY: &[(&str, &str)] = &[
     ("class.json", "what a batch graded, which `gamekit grade --batch` writes"),
     ("I/N", "not a path: `--shard`'s I-th of N"),
     ("graded/", "where the cluster examples' shards write, on the cluster's disk"),
+    ("registry.example.edu/", "not a path: the image's name in a registry, which `docker build` tags"),
     ("setup.sh", "Gradescope's setup script, which `gamekit gradescope` writes into its zip"),
     (".github/workflows/classroom.yml", "the workflow `gamekit classroom` writes into a template"),
     ("classroom-resources/autograding-grading-reporter", "a GitHub Action, named by its repository"),
