@@ -69,8 +69,8 @@ const FOLDERS: [&str; 5] = ["starter/{{a}}", "solution/{{a}}", "fixtures/{{a}}",
 /// written, by their path in the kit.
 ///
 /// # Errors
-/// When the name is not a crate's, the kit has such an assignment already (nothing is
-/// written then), a file cannot be written, or Cargo fails.
+/// When the name is not a crate's, the kit has such an assignment already, a file cannot be
+/// written, or Cargo fails: the kit is then left as it was.
 pub fn new(kit: &Path, assignment: &str) -> Result<Vec<PathBuf>, NewError> {
     let valid = assignment.chars().next().is_some_and(|first| first.is_ascii_lowercase())
         && assignment.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
@@ -88,6 +88,33 @@ pub fn new(kit: &Path, assignment: &str) -> Result<Vec<PathBuf>, NewError> {
     {
         return Err(NewError::Exists(taken));
     }
+    // What is changed besides the new folders, kept to be put back if a step fails: the kit
+    // is then as it was.
+    let changed = ["Cargo.toml", "Cargo.lock", "starter/Cargo.toml", "starter/Cargo.lock"].map(|file| kit.join(file));
+    let before: Vec<Option<Vec<u8>>> = changed.iter().map(|file| std::fs::read(file).ok()).collect();
+    let made = scaffold(kit, assignment, &fill);
+    if made.is_err() {
+        for folder in FOLDERS.map(|folder| kit.join(fill(folder))) {
+            let _ = std::fs::remove_dir_all(&folder);
+            // And the folders made for it (`crates/remote/` in a kit without one): those left
+            // empty.
+            for parent in folder.ancestors().skip(1).take_while(|parent| *parent != kit) {
+                if std::fs::remove_dir(parent).is_err() {
+                    break;
+                }
+            }
+        }
+        for (file, bytes) in changed.iter().zip(before) {
+            if let Some(bytes) = bytes {
+                let _ = std::fs::write(file, bytes);
+            }
+        }
+    }
+    made
+}
+
+/// Writes the files, registers the assignment and builds it.
+fn scaffold(kit: &Path, assignment: &str, fill: &dyn Fn(&str) -> String) -> Result<Vec<PathBuf>, NewError> {
     let mut written = Vec::new();
     for (path, template) in FILES {
         let path = PathBuf::from(fill(path));
