@@ -262,6 +262,10 @@ converted_tuples!((A B) (A B C D) (A B C D E F) (A B C D E F G H) (A B C D E F G
 /// assert_eq!(gamekit_probe::wire::decode(&bytes), Some(outcome));
 /// ```
 ///
+/// A struct of the kit's own, made of values that cross (a view of a position, all at once),
+/// is declared there too, marked `#[kit]` right after its doc comment: it has its `Wire`, its
+/// fields' names say what each is, and no submission's type is converted to it.
+///
 /// One `wire!` a module, in the module `calls` (the file both sides include), as its
 /// `conversions!` is the module's: `#[macro_use] mod calls;` makes it its parent's, where the
 /// probe invokes it.
@@ -280,10 +284,24 @@ macro_rules! wire {
             };
         }
     };
+    // A struct of the kit's own (`#[kit]` after its doc comment): written out with its
+    // `Wire`, and no conversion, as no submission has it.
+    (@items ($d:tt) [$($shapes:tt)*]
+        $(#[doc = $doc:literal])* #[kit] $(#[$attribute:meta])*
+        $vis:vis struct $name:ident { $($field_vis:vis $field:ident: $type:ty),* $(,)? }
+        $($rest:tt)*
+    ) => {
+        $crate::wire!(@struct [$(#[doc = $doc])* $(#[$attribute])*] $vis $name { $($field_vis $field: $type),* });
+        $crate::wire!(@items ($d) [$($shapes)*] $($rest)*);
+    };
     (@items ($d:tt) [$($shapes:tt)*]
         $(#[$attribute:meta])* $vis:vis struct $name:ident { $($field_vis:vis $field:ident: $type:ty),* $(,)? }
         $($rest:tt)*
     ) => {
+        $crate::wire!(@struct [$(#[$attribute])*] $vis $name { $($field_vis $field: $type),* });
+        $crate::wire!(@items ($d) [$($shapes)* struct $name { $($field)* }] $($rest)*);
+    };
+    (@struct [$(#[$attribute:meta])*] $vis:vis $name:ident { $($field_vis:vis $field:ident: $type:ty),* }) => {
         $(#[$attribute])*
         $vis struct $name { $($field_vis $field: $type),* }
 
@@ -297,7 +315,6 @@ macro_rules! wire {
         }
 
         $crate::wire!(@itself $name);
-        $crate::wire!(@items ($d) [$($shapes)* struct $name { $($field)* }] $($rest)*);
     };
     (@items ($d:tt) [$($shapes:tt)*]
         $(#[$attribute:meta])* $vis:vis enum $name:ident { $($variant:ident $(($($type:ty),+ $(,)?))?),* $(,)? }
@@ -453,6 +470,10 @@ mod tests {
             /// How a game ended.
             #[derive(Debug, PartialEq)]
             pub struct Outcome { pub winner: Option<Side>, pub seeds: [u32; 2], pub errors: Vec<Error> }
+            /// A view of the kit's own, which no submission has.
+            #[kit]
+            #[derive(Debug, PartialEq)]
+            pub struct View { pub sides: Vec<Option<Side>>, pub seeds: (u32, u32) }
         }
     }
 
@@ -477,6 +498,8 @@ mod tests {
         let ours: calls::Outcome = theirs.convert();
         assert_eq!(ours, outcome);
         assert_eq!(decode::<calls::Side>(&encode(&"East".to_owned())), None, "a variant the type has not");
+        let view = calls::View { sides: vec![None, Some(calls::Side::North)], seeds: (3, 4) };
+        assert_eq!(decode(&encode(&view)), Some(view));
         assert_eq!(decode::<[char; 3]>(&encode(&['a', 'b', 'c'])), Some(['a', 'b', 'c']));
         assert_eq!(decode::<[char; 3]>(&encode(&['a', 'b'])), None);
     }

@@ -23,11 +23,29 @@ gamekit_probe::wire! {
     /// A Stonehenge move.
     #[derive(Clone, Copy)]
     pub struct StoneMove { pub place: usize, pub stone: u32 }
-}
 
-/// What a search asks of every position it reaches, for the player to move: `evaluate` and
-/// `is_stable` (`is_leaf` only of those it may go on from).
-pub type Facts = (i32, bool);
+    /// What a search asks of every position it reaches, for the player to move (`is_leaf`
+    /// only of those it may go on from).
+    #[kit]
+    #[derive(Clone, Copy)]
+    pub struct Facts { pub evaluation: i32, pub stable: bool }
+    /// Stonehenge as the suite reads it, all at once: `stone_at` each place, `holder` of each
+    /// ley-line, the `stones` left and `lines_held` (the first player's, then the second's),
+    /// and `sum_on` each ley-line (the first player's, the second's).
+    #[kit]
+    pub struct StoneView {
+        pub stones_at: Vec<Option<(bool, u32)>>,
+        pub holders: Vec<Option<bool>>,
+        pub stones: (Vec<u32>, Vec<u32>),
+        pub lines_held: (usize, usize),
+        pub sums_on: Vec<(u32, u32)>,
+    }
+    /// A position of the suite's game lent to the probe, for one player: how many legal moves
+    /// it has (a move crosses as its index among them), and what the suite's evaluation says.
+    #[kit]
+    #[derive(Clone, Copy)]
+    pub struct LentFacts { pub moves: usize, pub evaluation: i32, pub leaf: bool, pub stable: bool }
+}
 
 /// A position's legal moves for a player, and after each, its position (kept in the probe)
 /// and the facts of that for the other player: a node of a search in one round trip.
@@ -35,16 +53,6 @@ pub type Expansion<M> = (Vec<M>, Vec<(u64, Facts)>);
 
 /// Connect Four as the suite reads it: its 42 cells (`cell(row, column)`), row 1 first.
 pub type C4View = Vec<Cell>;
-
-/// Stonehenge as the suite reads it: `stone_at` each place, `holder` of each ley-line, the
-/// `stones` left and `lines_held` (the first player's, then the second's), and `sum_on`
-/// each ley-line (the first player's, the second's).
-pub type StoneView =
-    (Vec<Option<(bool, u32)>>, Vec<Option<bool>>, (Vec<u32>, Vec<u32>), (usize, usize), Vec<(u32, u32)>);
-
-/// A position of the suite's game lent to the probe, for one player: how many legal moves
-/// it has (a move crosses as its index among them), `evaluate`, `is_leaf`, `is_stable`.
-pub type LentFacts = (usize, i32, bool, bool);
 
 /// One of the handout's games, as the calls on it name it and carry its values.
 pub trait Game: 'static {

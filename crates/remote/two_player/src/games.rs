@@ -78,25 +78,25 @@ impl Stonehenge {
 
     pub fn stone_at(&self, place: usize) -> Option<(bool, u32)> {
         match self.0.view() {
-            Some((places, ..)) if place < PLACES => places[place],
+            Some(view) if place < PLACES => view.stones_at[place],
             _ => call::<calls::StoneAt>((self.0.id(), place)),
         }
     }
 
     pub fn holder(&self, line: usize) -> Option<bool> {
         match self.0.view() {
-            Some((_, holders, ..)) if line < LINES.len() => holders[line],
+            Some(view) if line < LINES.len() => view.holders[line],
             _ => call::<calls::Holder>((self.0.id(), line)),
         }
     }
 
     pub fn stones(&self, player: bool) -> &[u32] {
         match self.0.view() {
-            Some((_, _, (first, second), ..)) => {
+            Some(view) => {
                 if player {
-                    first
+                    &view.stones.0
                 } else {
-                    second
+                    &view.stones.1
                 }
             }
             None => self.1[usize::from(player)].get_or_init(|| call::<calls::StonesLeft>((self.0.id(), player))),
@@ -105,11 +105,11 @@ impl Stonehenge {
 
     pub fn lines_held(&self, player: bool) -> usize {
         match self.0.view() {
-            Some((.., (first, second), _)) => {
+            Some(view) => {
                 if player {
-                    *first
+                    view.lines_held.0
                 } else {
-                    *second
+                    view.lines_held.1
                 }
             }
             None => call::<calls::LinesHeld>((self.0.id(), player)),
@@ -118,11 +118,11 @@ impl Stonehenge {
 
     pub fn sum_on(&self, line: usize, player: bool) -> u32 {
         match self.0.view() {
-            Some((.., sums)) if line < LINES.len() => {
+            Some(view) if line < LINES.len() => {
                 if player {
-                    sums[line].0
+                    view.sums_on[line].0
                 } else {
-                    sums[line].1
+                    view.sums_on[line].1
                 }
             }
             _ => call::<calls::SumOn>((self.0.id(), line, player)),
@@ -210,7 +210,7 @@ macro_rules! game {
 
             fn evaluate(player: bool, game: &$game) -> i32 {
                 let judged = || call::<evaluation::Evaluate<$kind>>((game.0.id(), player));
-                game.0.facts(player).map_or_else(judged, |facts| facts.0)
+                game.0.facts(player).map_or_else(judged, |facts| facts.evaluation)
             }
 
             fn is_leaf(player: bool, game: &$game) -> bool {
@@ -220,7 +220,7 @@ macro_rules! game {
 
             fn is_stable(player: bool, game: &$game) -> bool {
                 let judged = || call::<evaluation::IsStable<$kind>>((game.0.id(), player));
-                game.0.facts(player).map_or_else(judged, |facts| facts.1)
+                game.0.facts(player).map_or_else(judged, |facts| facts.stable)
             }
 
             fn state_of(player: bool, game: &$game) -> State {

@@ -48,7 +48,12 @@ impl<E: Evaluation> LentSearch for Search<E> {
     fn facts(&mut self, id: usize, player: bool) -> Option<LentFacts> {
         let game = self.positions.get(id)?;
         let moves = self.moves.entry((id, player)).or_insert_with(|| game.legal_moves(player));
-        Some((moves.len(), E::evaluate(player, game), E::is_leaf(player, game), E::is_stable(player, game)))
+        Some(LentFacts {
+            moves: moves.len(),
+            evaluation: E::evaluate(player, game),
+            leaf: E::is_leaf(player, game),
+            stable: E::is_stable(player, game),
+        })
     }
 
     fn play(&mut self, id: usize, player: bool, index: usize) -> Option<(usize, LentFacts)> {

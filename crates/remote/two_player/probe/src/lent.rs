@@ -49,7 +49,7 @@ impl Representation for LentGame {
     }
 
     fn legal_moves(&self, player: bool) -> Vec<usize> {
-        (0..facts(self.id, player).0).collect()
+        (0..facts(self.id, player).moves).collect()
     }
 
     /// Always the judge's move: it counts them.
@@ -70,15 +70,15 @@ impl<const MORE: i32, const LESS: i32> Evaluation for Lent<MORE, LESS> {
     const LESS_I: i32 = LESS;
 
     fn evaluate(player: bool, game: &LentGame) -> i32 {
-        facts(game.id, player).1
+        facts(game.id, player).evaluation
     }
 
     fn is_leaf(player: bool, game: &LentGame) -> bool {
-        facts(game.id, player).2
+        facts(game.id, player).leaf
     }
 
     fn is_stable(player: bool, game: &LentGame) -> bool {
-        facts(game.id, player).3
+        facts(game.id, player).stable
     }
 }
 

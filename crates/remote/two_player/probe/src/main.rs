@@ -123,12 +123,13 @@ impl Game for Stonehenge {
     }
 
     fn view(&self) -> calls::StoneView {
-        let places = (0..PLACES).map(|place| self.stone_at(place)).collect();
-        let holders = (0..LINES.len()).map(|line| self.holder(line)).collect();
-        let stones = (self.stones(true).to_vec(), self.stones(false).to_vec());
-        let held = (self.lines_held(true), self.lines_held(false));
-        let sums = (0..LINES.len()).map(|line| (self.sum_on(line, true), self.sum_on(line, false))).collect();
-        (places, holders, stones, held, sums)
+        calls::StoneView {
+            stones_at: (0..PLACES).map(|place| self.stone_at(place)).collect(),
+            holders: (0..LINES.len()).map(|line| self.holder(line)).collect(),
+            stones: (self.stones(true).to_vec(), self.stones(false).to_vec()),
+            lines_held: (self.lines_held(true), self.lines_held(false)),
+            sums_on: (0..LINES.len()).map(|line| (self.sum_on(line, true), self.sum_on(line, false))).collect(),
+        }
     }
 }
 
@@ -140,7 +141,7 @@ fn game<G: Game>(answers: Answers) -> Answers {
 
 /// What a search asks of every position it reaches, for `player`.
 fn facts<E: Evaluation>(player: bool, game: &E::Game) -> Facts {
-    (E::evaluate(player, game), E::is_stable(player, game))
+    Facts { evaluation: E::evaluate(player, game), stable: E::is_stable(player, game) }
 }
 
 fn positions<G: Game>(answers: Answers) -> Answers {
@@ -161,8 +162,8 @@ fn positions<G: Game>(answers: Answers) -> Answers {
         })
         .releasing::<position::Facts<G::Calls>>(|(id, player)| {
             seen(id, |game: &G| {
-                let (value, stable) = facts::<G::Eval>(player, game);
-                (value, stable, G::Eval::is_leaf(player, game))
+                let Facts { evaluation, stable } = facts::<G::Eval>(player, game);
+                (evaluation, stable, G::Eval::is_leaf(player, game))
             })
         })
         .releasing::<position::View<G::Calls>>(|id| seen(id, G::view))
