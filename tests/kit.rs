@@ -534,7 +534,7 @@ fn copy_of_solution(assignment: &str, name: &str, edits: &[Edit]) -> PathBuf {
 /// parses but cannot play is the student's `Game::new` to refuse, and graded).
 #[test]
 fn a_bad_command_line_is_an_error_with_status_2() {
-    let cases: [(&str, &str, &str, &[&[&str]]); 5] = [
+    let cases: &[(&str, &str, &str, &[&[&str]])] = &[
         (
             "reversi",
             "reversi",
@@ -578,7 +578,7 @@ fn a_bad_command_line_is_an_error_with_status_2() {
         ),
         ("reversi_players", "reversi-players", "usage: reversi-players", &[&["--level", "strong"], &["c"]]),
     ];
-    for (package, bin, usage, bad_args) in cases {
+    for &(package, bin, usage, bad_args) in cases {
         let path = program(KIT, package, bin);
         for args in bad_args {
             let run = run_program(&path, args, "");
@@ -643,8 +643,8 @@ fn the_reference_programs_reproduce_every_transcript() {
         gamekit::reversi::program::transcript(size, input).expect("an allowed size").0
     };
     let tictactoe = |_: &[String], input: &[u8]| gamekit::tictactoe::transcript(input, gamekit::tictactoe::book_move).0;
-    let references: [(&str, Reference); 2] = [("reversi", &reversi), ("tictactoe", &tictactoe)];
-    for (assignment, reference) in references {
+    let references: &[(&str, Reference)] = &[("reversi", &reversi), ("tictactoe", &tictactoe)];
+    for &(assignment, reference) in references {
         for transcript in gamekit::testkit::Transcript::load_all(&Path::new(KIT).join("fixtures").join(assignment)) {
             let output = reference(&transcript.args, &transcript.input);
             if let Some(difference) = gamekit::testkit::explain_difference(&transcript.expected, output.as_bytes()) {

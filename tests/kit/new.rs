@@ -14,7 +14,7 @@ use std::process::Command;
 use std::sync::PoisonError;
 
 /// The skeleton's example, which Nim replaces: its public test and its transcript.
-const REPLACED: [&str; 7] = [
+const REPLACED: &[&str] = &[
     "starter/nim/tests/answer.rs",
     "starter/nim/tests/transcripts/doubles.args",
     "starter/nim/tests/transcripts/doubles.in",

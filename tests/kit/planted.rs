@@ -383,7 +383,7 @@ const fn reversi_line_missing(rule: &'static str, to: &'static str) -> RuleBug {
     }
 }
 
-const RULE_BUGS: [RuleBug; 33] = [
+const RULE_BUGS: &[RuleBug] = &[
     reversi_line_missing(
         "up and to the left",
         "    for (dy, dx) in DIRECTIONS.into_iter().filter(|&line| line != (-1, -1)) {",
@@ -644,7 +644,7 @@ type Message = (&'static str, &'static str);
 /// graded in memory (`transcripts::game::`) alone: the same games through the program
 /// (`transcripts::program_game::`) print what the library prints, and would only double the
 /// time.
-const MESSAGES: [(&str, &str, &[Message]); 8] = [
+const MESSAGES: &[(&str, &str, &[Message])] = &[
     (
         "reversi",
         "transcripts::game::",
