@@ -110,8 +110,8 @@ enum Commands {
         kit: Option<PathBuf>,
     },
     /// Write the skeleton of a new assignment into the kit: its handout, solution, graded
-    /// suite, fixtures, rubric and remote crate (every file docs/adding-an-assignment.md
-    /// lists), registered in the kit's workspaces and built.
+    /// suite, fixtures, rubric and remote crate (as docs/adding-an-assignment.md lists them),
+    /// registered in the kit's workspaces and built.
     ///
     /// The skeleton grades as it is (its solution 100, its handout 0): change each file into
     /// the new game's, as the guide says.

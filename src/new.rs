@@ -1,5 +1,6 @@
-//! `gamekit new <assignment>`: the skeleton of a new assignment, every file that
-//! `docs/adding-an-assignment.md` lists, registered in the kit's two workspaces and built.
+//! `gamekit new <assignment>`: the skeleton of a new assignment (its handout, solution,
+//! fixtures, rubric, graded suite and remote crate, as `docs/adding-an-assignment.md` lists
+//! them), registered in the kit's two workspaces and built.
 //!
 //! The skeleton is an assignment of its own, whole and graded: the student writes one
 //! function (`answer`, twice its argument) that a provided console program calls. Its
@@ -14,7 +15,10 @@ use std::process::Command;
 /// Why an assignment could not be made.
 #[derive(Debug, thiserror::Error)]
 pub enum NewError {
-    #[error("`{0}` is not an assignment's name: lower-case letters, digits and `_`, starting with a letter")]
+    #[error(
+        "`{0}` is not an assignment's name: lower-case letters, digits and `_`, starting with a letter, and not a \
+         Rust keyword or a standard crate's name"
+    )]
     Name(String),
     #[error("the kit has a {0} already")]
     Exists(PathBuf),
@@ -61,6 +65,15 @@ const LINKS: &[(&str, &str)] = &[
     ("starter/{{a}}/tests/transcripts/doubles.out", "../../../../fixtures/{{a}}/doubles.out"),
 ];
 
+/// Names that are not an assignment's: Rust's keywords and the crates every crate can name.
+const RESERVED: &[&str] = &[
+    "as", "async", "await", "break", "const", "continue", "crate", "dyn", "else", "enum", "extern", "false", "fn",
+    "for", "if", "impl", "in", "let", "loop", "match", "mod", "move", "mut", "pub", "ref", "return", "self", "static",
+    "struct", "super", "trait", "true", "type", "unsafe", "use", "where", "while", "abstract", "become", "box", "do",
+    "final", "gen", "macro", "override", "priv", "try", "typeof", "unsized", "virtual", "yield", "std", "core",
+    "alloc", "test", "proc_macro",
+];
+
 /// The folders an assignment has, none of which may exist before.
 const FOLDERS: [&str; 5] = ["starter/{{a}}", "solution/{{a}}", "fixtures/{{a}}", "tests/{{a}}", "crates/remote/{{a}}"];
 
@@ -74,7 +87,7 @@ const FOLDERS: [&str; 5] = ["starter/{{a}}", "solution/{{a}}", "fixtures/{{a}}",
 pub fn new(kit: &Path, assignment: &str) -> Result<Vec<PathBuf>, NewError> {
     let valid = assignment.chars().next().is_some_and(|first| first.is_ascii_lowercase())
         && assignment.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
-    if !valid {
+    if !valid || RESERVED.contains(&assignment) {
         return Err(NewError::Name(assignment.to_owned()));
     }
     let fill = |template: &str| {
@@ -88,26 +101,34 @@ pub fn new(kit: &Path, assignment: &str) -> Result<Vec<PathBuf>, NewError> {
     {
         return Err(NewError::Exists(taken));
     }
+    // A crate of the kit's already (`rand`, whose entry the solution's would replace): every
+    // package its lock file names.
+    let lock = std::fs::read_to_string(kit.join("Cargo.lock")).unwrap_or_default();
+    if lock.lines().any(|line| line == format!("name = \"{assignment}\"")) {
+        return Err(NewError::Exists(PathBuf::from(format!("crate {assignment} (Cargo.lock)"))));
+    }
     // What is changed besides the new folders, kept to be put back if a step fails: the kit
     // is then as it was.
     let changed = ["Cargo.toml", "Cargo.lock", "starter/Cargo.toml", "starter/Cargo.lock"].map(|file| kit.join(file));
     let before: Vec<Option<Vec<u8>>> = changed.iter().map(|file| std::fs::read(file).ok()).collect();
+    let folders = FOLDERS.map(|folder| kit.join(fill(folder)));
+    // The folders above them that are not there yet (`crates/remote/` in a kit without one).
+    let absent: Vec<PathBuf> = folders
+        .iter()
+        .flat_map(|folder| folder.ancestors().skip(1).take_while(|parent| *parent != kit))
+        .filter(|parent| !parent.exists())
+        .map(Path::to_owned)
+        .collect();
     let made = scaffold(kit, assignment, &fill);
     if made.is_err() {
-        for folder in FOLDERS.map(|folder| kit.join(fill(folder))) {
-            let _ = std::fs::remove_dir_all(&folder);
-            // And the folders made for it (`crates/remote/` in a kit without one): those left
-            // empty.
-            for parent in folder.ancestors().skip(1).take_while(|parent| *parent != kit) {
-                if std::fs::remove_dir(parent).is_err() {
-                    break;
-                }
-            }
+        for folder in folders.iter().chain(&absent) {
+            let _ = std::fs::remove_dir_all(folder);
         }
         for (file, bytes) in changed.iter().zip(before) {
-            if let Some(bytes) = bytes {
-                let _ = std::fs::write(file, bytes);
-            }
+            let _ = match bytes {
+                Some(bytes) => std::fs::write(file, bytes),
+                None => std::fs::remove_file(file),
+            };
         }
     }
     made

@@ -545,37 +545,44 @@ fn the_cluster_files_grade_as_many_shards_as_they_start() {
     assert!(job.contains(&format!("\"/grading/graded\", \"{completions}\"]")), "{job}");
 }
 
-/// `gamekit new` refuses a name that is not a crate's and an assignment the kit has, writing
-/// nothing; and when a step fails after it began (here the kit's manifest has no
-/// `[dev-dependencies]` to register the solution in), it leaves the kit as it was.
+/// `gamekit new` refuses a name that is not a crate's, a crate the kit has (its solution would
+/// take that dependency's place) and an assignment the kit has, writing nothing; and when a
+/// step fails after it began (here the kit's manifest has no `[dev-dependencies]` to register
+/// the solution in), it leaves the kit as it was, its folders and files as they were.
 #[test]
 fn new_refuses_a_bad_name_or_one_taken_and_leaves_the_kit_as_it_was_when_a_step_fails() {
-    for name in ["Nim", "2048", "nim-game", "nim/x", "_nim"] {
-        let run = gamekit(&["new", name]);
-        let stderr = String::from_utf8_lossy(&run.stderr);
-        assert_eq!(run.status.code(), Some(2), "{name}: {stderr}");
-        assert!(stderr.contains("is not an assignment's name"), "{name}: {stderr}");
-    }
-    let taken = gamekit(&["new", "tictactoe"]);
-    assert_eq!(taken.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&taken.stderr).contains("the kit has a starter/tictactoe already"));
-
     let kit = std::env::temp_dir().join(format!("gamekit-new-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&kit);
-    for folder in ["fixtures", "tests", "starter"] {
+    for folder in ["fixtures", "tests", "starter/tictactoe"] {
         std::fs::create_dir_all(kit.join(folder)).expect("the kit's folders");
     }
     let manifest = "[workspace]\nmembers = [\".\"]\n\n[package]\nname = \"gamekit\"\n";
     std::fs::write(kit.join("Cargo.toml"), manifest).expect("a manifest");
-    let run = command().args(["new", "nim", "--kit"]).arg(&kit).output().expect("gamekit runs");
+    std::fs::write(kit.join("Cargo.lock"), "[[package]]\nname = \"rand\"\n").expect("a lock file");
+    let new = |name: &str| command().args(["new", name, "--kit"]).arg(&kit).output().expect("gamekit runs");
+    for name in ["Nim", "2048", "nim-game", "nim/x", "_nim", "std", "crate"] {
+        let run = new(name);
+        let stderr = String::from_utf8_lossy(&run.stderr);
+        assert_eq!(run.status.code(), Some(2), "{name}: {stderr}");
+        assert!(stderr.contains("is not an assignment's name"), "{name}: {stderr}");
+    }
+    for (name, taken) in [("tictactoe", "starter/tictactoe"), ("rand", "crate rand (Cargo.lock)")] {
+        let run = new(name);
+        assert_eq!(run.status.code(), Some(2));
+        assert!(String::from_utf8_lossy(&run.stderr).contains(&format!("the kit has a {taken} already")), "{name}");
+    }
+    let run = new("nim");
     let stderr = String::from_utf8_lossy(&run.stderr);
     assert_eq!(run.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("Cargo.toml: no [dev-dependencies]"), "{stderr}");
     assert_eq!(std::fs::read_to_string(kit.join("Cargo.toml")).expect("the manifest"), manifest, "put back");
-    let left: Vec<_> = ["starter/nim", "solution", "fixtures/nim", "tests/nim", "crates"]
-        .into_iter()
-        .filter(|folder| kit.join(folder).exists())
-        .collect();
-    assert!(left.is_empty(), "the new assignment's folders are removed: {left:?}");
+    let mut left: Vec<String> = Vec::new();
+    for entry in std::fs::read_dir(&kit).expect("the kit").flatten() {
+        left.push(entry.file_name().to_string_lossy().into_owned());
+    }
+    left.sort();
+    assert_eq!(left, ["Cargo.lock", "Cargo.toml", "fixtures", "starter", "tests"], "the kit as it was");
+    let starter: Vec<_> = std::fs::read_dir(kit.join("starter")).expect("starter/").flatten().collect();
+    assert_eq!(starter.len(), 1, "starter/ holds tictactoe alone");
     std::fs::remove_dir_all(&kit).expect("the fake kit removed");
 }
