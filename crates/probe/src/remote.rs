@@ -123,7 +123,7 @@ pub fn assert_answers_exactly(
 ///     /// seen there, `&mut self` changed.
 ///     pub ScaffoldMakeMove = Scaffold::make_move(&mut self, column: i32, color: i32) -> bool;
 ///     /// A call answered by hand: its name, the types of its arguments, its answer's.
-///     pub GameNew = "Game::new"(columns: i32, levels: i32, red: PlayerRef) -> Result<u64, ErrorWire>;
+///     pub GameNew = "Game::new"(columns: i32, levels: i32, red: PlayerRef) -> Result<u64, Error>;
 /// }
 /// ```
 ///
@@ -134,12 +134,19 @@ pub fn assert_answers_exactly(
 /// of the calls it declares, for the check that a side answers exactly those
 /// ([`assert_answers_exactly`]): so there is one `calls!` a module, the module `calls`.
 ///
+/// A signature declares what a function takes and gives by value: each parameter `name:
+/// Type` of a type that crosses (no reference, no pattern), the receiver `&self` or `&mut
+/// self`, and the answer written out (`-> ()` for none); six values at most, `self`
+/// counted. Any other shape (a constructor that keeps an object, a reference, the suite's
+/// own values lent) is declared by name. The calls declared by a signature are the module
+/// `calls`'s own, not a module's within it.
+///
 /// For the calls declared by a signature, it defines two macros that `#[macro_use] mod
 /// calls;` gives to the including crate:
 ///
 /// - `judge!()`, in the judge: each function (`pub fn computer_move(board: Board, computer:
-///   char) -> usize`), and each method in an `impl` of the judge's proxy type (`Scaffold`),
-///   which is [`Proxied`](crate::proxy::Proxied). The types they name must be in scope
+///   char) -> usize`), and each method in an `impl` of the judge's proxy type, which has the
+///   submission's type's name (`Scaffold`) and is [`Proxied`](crate::proxy::Proxied). The types they name must be in scope
 ///   there, and so must `call`: [`call`](crate::call), or the judge's own that answers
 ///   calls back first.
 /// - `answers!(submission)`, in the probe: a function `fn(Answers) -> Answers` answering
@@ -324,6 +331,14 @@ macro_rules! calls {
         }
     };
 
+    (@$rule:ident $($rest:tt)*) => {
+        ::core::compile_error!(::core::concat!(
+            "gamekit_probe::calls! cannot read this declaration (by signature: `name: Type` parameters of types \
+             that cross, the receiver `&self` or `&mut self`, `-> Answer` written out, each ending with `;`; \
+             any other call by name, `Name = \"name\"(…) -> Answer;`): ",
+            ::core::stringify!($($rest)*)
+        ));
+    };
     ($($declarations:tt)*) => {
         $crate::calls!(@each ($) [] [] $($declarations)*);
     };

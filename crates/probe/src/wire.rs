@@ -117,7 +117,8 @@ impl<T: Wire> Wire for Vec<T> {
     }
     fn take(input: &mut &[u8]) -> Option<Self> {
         let length = usize::take(input)?;
-        // Each item takes a byte at least: a length beyond what is left is nonsense.
+        // A length beyond what is left is nonsense, as most items take a byte at least (and
+        // a vector of `()` that long would be nonsense too).
         if length > input.len() {
             return None;
         }
@@ -240,9 +241,9 @@ macro_rules! converted_tuples {
 converted_tuples!((A B) (A B C D) (A B C D E F) (A B C D E F G H) (A B C D E F G H I J) (A B C D E F G H I J K L));
 
 /// Declares the handout's own structs (with named fields) and enums (each variant without a
-/// value, or with one), as they cross: each type as written (the judge's, with its
+/// value, or with up to eight), as they cross: each type as written (the judge's, with its
 /// attributes), with its [`Wire`] (a struct, its fields in order; an enum, its variant's
-/// name and its value); and a macro `conversions!(submission)`, for the probe, that
+/// index and its values); and a macro `conversions!(submission)`, for the probe, that
 /// [converts](Convert) each to and from the submission's type of the same name
 /// (`submission::Side`), field by field, variant by variant.
 ///
@@ -268,7 +269,9 @@ converted_tuples!((A B) (A B C D) (A B C D E F) (A B C D E F G H) (A B C D E F G
 ///
 /// One `wire!` a module, in the module `calls` (the file both sides include), as its
 /// `conversions!` is the module's: `#[macro_use] mod calls;` makes it its parent's, where the
-/// probe invokes it.
+/// probe invokes it. It converts every type the `wire!` declares (but `#[kit]` structs): a
+/// judge that has its own copy of some and uses the declared ones as its own for others
+/// cannot use it; declare the two kinds apart, or give the judge its own copy of each.
 #[macro_export]
 macro_rules! wire {
     // The types, each written out with its `Wire` (and its conversion to itself, as every
@@ -288,22 +291,28 @@ macro_rules! wire {
     // `Wire`, and no conversion, as no submission has it.
     (@items ($d:tt) [$($shapes:tt)*]
         $(#[doc = $doc:literal])* #[kit] $(#[$attribute:meta])*
-        $vis:vis struct $name:ident { $($field_vis:vis $field:ident: $type:ty),* $(,)? }
+        $vis:vis struct $name:ident { $($(#[$field_attribute:meta])* $field_vis:vis $field:ident: $type:ty),* $(,)? }
         $($rest:tt)*
     ) => {
-        $crate::wire!(@struct [$(#[doc = $doc])* $(#[$attribute])*] $vis $name { $($field_vis $field: $type),* });
+        $crate::wire!(@struct [$(#[doc = $doc])* $(#[$attribute])*] $vis $name {
+            $($(#[$field_attribute])* $field_vis $field: $type),*
+        });
         $crate::wire!(@items ($d) [$($shapes)*] $($rest)*);
     };
     (@items ($d:tt) [$($shapes:tt)*]
-        $(#[$attribute:meta])* $vis:vis struct $name:ident { $($field_vis:vis $field:ident: $type:ty),* $(,)? }
+        $(#[$attribute:meta])* $vis:vis struct $name:ident {
+            $($(#[$field_attribute:meta])* $field_vis:vis $field:ident: $type:ty),* $(,)?
+        }
         $($rest:tt)*
     ) => {
-        $crate::wire!(@struct [$(#[$attribute])*] $vis $name { $($field_vis $field: $type),* });
+        $crate::wire!(@struct [$(#[$attribute])*] $vis $name { $($(#[$field_attribute])* $field_vis $field: $type),* });
         $crate::wire!(@items ($d) [$($shapes)* struct $name { $($field)* }] $($rest)*);
     };
-    (@struct [$(#[$attribute:meta])*] $vis:vis $name:ident { $($field_vis:vis $field:ident: $type:ty),* }) => {
+    (@struct [$(#[$attribute:meta])*] $vis:vis $name:ident {
+        $($(#[$field_attribute:meta])* $field_vis:vis $field:ident: $type:ty),*
+    }) => {
         $(#[$attribute])*
-        $vis struct $name { $($field_vis $field: $type),* }
+        $vis struct $name { $($(#[$field_attribute])* $field_vis $field: $type),* }
 
         impl $crate::wire::Wire for $name {
             fn put(&self, out: &mut ::std::vec::Vec<u8>) {
@@ -317,18 +326,24 @@ macro_rules! wire {
         $crate::wire!(@itself $name);
     };
     (@items ($d:tt) [$($shapes:tt)*]
-        $(#[$attribute:meta])* $vis:vis enum $name:ident { $($variant:ident $(($($type:ty),+ $(,)?))?),* $(,)? }
+        $(#[$attribute:meta])* $vis:vis enum $name:ident {
+            $($(#[$variant_attribute:meta])* $variant:ident $(($($type:ty),+ $(,)?))?),* $(,)?
+        }
         $($rest:tt)*
     ) => {
         $(#[$attribute])*
-        $vis enum $name { $($variant $(($($type),+))?),* }
+        $vis enum $name { $($(#[$variant_attribute])* $variant $(($($type),+))?),* }
 
+        // A value crosses as its variant's index among them (a byte), then its fields.
         impl $crate::wire::Wire for $name {
             fn put(&self, out: &mut ::std::vec::Vec<u8>) {
-                $($crate::wire!(@put self out $variant $(($($type),+))?);)*
+                const VARIANTS: &[&str] = &[$(::core::stringify!($variant)),*];
+                $($crate::wire!(@put self out VARIANTS $variant $(($($type),+))?);)*
             }
             fn take(input: &mut &[u8]) -> ::core::option::Option<Self> {
-                let variant = <::std::string::String as $crate::wire::Wire>::take(input)?;
+                const VARIANTS: &[&str] = &[$(::core::stringify!($variant)),*];
+                let index = <u8 as $crate::wire::Wire>::take(input)?;
+                let variant = *VARIANTS.get(usize::from(index))?;
                 $(
                     if variant == ::core::stringify!($variant) {
                         return ::core::option::Option::Some(
@@ -351,20 +366,24 @@ macro_rules! wire {
         }
     };
 
-    // An enum's value: its variant's name, then its fields.
-    (@put $self:ident $out:ident $variant:ident) => {
+    // An enum's value: its variant's index, then its fields.
+    (@put $self:ident $out:ident $variants:ident $variant:ident) => {
         if let Self::$variant = $self {
-            $crate::wire::Wire::put(&::core::stringify!($variant).to_owned(), $out);
+            $crate::wire!(@index $out $variants $variant);
         }
     };
-    (@put $self:ident $out:ident $variant:ident ($($type:ty),+)) => {
-        $crate::wire!(@named [@put_fields $self $out $variant] [] [a b c d e f g h] $($type),+);
+    (@put $self:ident $out:ident $variants:ident $variant:ident ($($type:ty),+)) => {
+        $crate::wire!(@named [@put_fields $self $out $variants $variant] [] [a b c d e f g h] $($type),+);
     };
-    (@put_fields $self:ident $out:ident $variant:ident [$($field:ident)+]) => {
+    (@put_fields $self:ident $out:ident $variants:ident $variant:ident [$($field:ident)+]) => {
         if let Self::$variant($($field),+) = $self {
-            $crate::wire::Wire::put(&::core::stringify!($variant).to_owned(), $out);
+            $crate::wire!(@index $out $variants $variant);
             $($crate::wire::Wire::put($field, $out);)+
         }
+    };
+    (@index $out:ident $variants:ident $variant:ident) => {
+        let index = $variants.iter().position(|name| *name == ::core::stringify!($variant)).unwrap_or_default();
+        $crate::wire::Wire::put(&(index as u8), $out);
     };
     // A name for each field of a variant (eight at most), then `then` with them.
     (@named [$($then:tt)*] [$($named:ident)*] [$next:ident $($pool:ident)*] $type:ty $(, $rest:ty)*) => {
@@ -398,7 +417,6 @@ macro_rules! wire {
             }
         }
         impl $crate::wire::Convert<calls::$name> for $submission::$name {
-            #[allow(unreachable_code)]
             fn convert(self) -> calls::$name {
                 $($crate::wire!(@variant self [$submission::$name] [calls::$name] $variant $(($($type),+))?);)*
                 ::core::panic!("the submission's {} has a variant the handout's has not", ::core::stringify!($name))
@@ -420,6 +438,13 @@ macro_rules! wire {
         }
     };
 
+    (@$rule:ident $($rest:tt)*) => {
+        ::core::compile_error!(::core::concat!(
+            "gamekit_probe::wire! cannot read this (a struct with named fields, or an enum whose variants have \
+             no value or up to eight, each maybe with attributes; no generics, no discriminant): ",
+            ::core::stringify!($($rest)*)
+        ));
+    };
     ($($items:tt)*) => {
         $crate::wire!(@items ($) [] $($items)*);
     };
@@ -464,12 +489,21 @@ mod tests {
     mod calls {
         crate::wire! {
             #[derive(Debug, PartialEq)]
-            pub enum Side { North, South }
+            pub enum Side {
+                /// The first player's side.
+                North,
+                South,
+            }
             #[derive(Debug, PartialEq)]
             pub enum Error { Size(String), Over, InvalidMove(Side, i32, i32) }
             /// How a game ended.
             #[derive(Debug, PartialEq)]
-            pub struct Outcome { pub winner: Option<Side>, pub seeds: [u32; 2], pub errors: Vec<Error> }
+            pub struct Outcome {
+                /// Who won, if anyone.
+                pub winner: Option<Side>,
+                pub seeds: [u32; 2],
+                pub errors: Vec<Error>,
+            }
             /// A view of the kit's own, which no submission has.
             #[kit]
             #[derive(Debug, PartialEq)]
