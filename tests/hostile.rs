@@ -153,6 +153,28 @@ fn gamekit_command(isolation: Isolation, args: &[&std::ffi::OsStr]) -> std::proc
     command
 }
 
+/// `submission` graded in `isolation` on tictactoe's one test `every_board::computer_move_playing_x`
+/// alone, with `timeout` seconds and the environment `env`: its report, kept as
+/// `target/hostile/<name>.json`.
+fn one_test_graded(isolation: Isolation, submission: &Path, name: &str, timeout: u32, env: &[(&str, &str)]) -> Report {
+    let json = Path::new(KIT).join("target").join("hostile").join(format!("{name}.json"));
+    let timeout = timeout.to_string();
+    let args = [
+        "grade".as_ref(),
+        "tictactoe".as_ref(),
+        submission.as_os_str(),
+        "--only".as_ref(),
+        "every_board::computer_move_playing_x".as_ref(),
+        "--timeout".as_ref(),
+        timeout.as_ref(),
+        "--json".as_ref(),
+        json.as_os_str(),
+    ];
+    let graded = gamekit_command(isolation, &args).envs(env.iter().copied()).output().expect("gamekit");
+    assert!(graded.status.success(), "grading failed: {}", String::from_utf8_lossy(&graded.stderr));
+    serde_json::from_slice(&std::fs::read(&json).expect("the report")).expect("a report")
+}
+
 /// `sh -c IN_A_PRIVATE_FOLDER sh KIT COMMAND…` runs COMMAND with the kit at its path in a
 /// folder of mode 700, as a clone in root's home is: in a mount namespace of its own, the
 /// kit's folder is mounted over by an empty one of mode 700 holding only the kit.
@@ -1494,25 +1516,17 @@ fn a_tests_processes_share_one_memory_limit() {
         &[("src/hostile.rs", HOGS)],
     );
     for isolation in isolations() {
-        let graded = |cgroup: &str| -> Report {
-            let json = Path::new(KIT).join("target").join("hostile").join(format!("hogs-{isolation:?}-{cgroup}.json"));
-            let args = [
-                "grade".as_ref(),
-                "tictactoe".as_ref(),
-                submission.as_os_str(),
-                "--only".as_ref(),
-                "every_board::computer_move_playing_x".as_ref(),
-                // Ten seconds rather than the rubric's two: the four fill their memory on the
-                // test's one core, which on a loaded machine took longer than two seconds to
-                // reach the limit, and this checks the memory limit, not the time limit.
-                "--timeout".as_ref(),
-                "10".as_ref(),
-                "--json".as_ref(),
-                json.as_os_str(),
-            ];
-            let graded = gamekit_command(isolation, &args).env("GAMEKIT_CGROUP", cgroup).output().expect("gamekit");
-            assert!(graded.status.success(), "grading failed: {}", String::from_utf8_lossy(&graded.stderr));
-            serde_json::from_slice(&std::fs::read(&json).expect("the report")).expect("a report")
+        let graded = |cgroup: &str| {
+            // Ten seconds rather than the rubric's two: the four fill their memory on the
+            // test's one core, which on a loaded machine took longer than two seconds to
+            // reach the limit, and this checks the memory limit, not the time limit.
+            one_test_graded(
+                isolation,
+                &submission,
+                &format!("hogs-{isolation:?}-{cgroup}"),
+                10,
+                &[("GAMEKIT_CGROUP", cgroup)],
+            )
         };
         let limited = graded("on");
         assert_eq!(limited.memory_per_process, None, "{isolation:?}: no cgroup was made");
@@ -1567,21 +1581,7 @@ fn threads_spinning_on_the_tests_core_are_stopped_at_its_limit() {
         &[("src/hostile.rs", SPINNERS)],
     );
     for isolation in isolations() {
-        let json = Path::new(KIT).join("target").join("hostile").join(format!("spinners-{isolation:?}.json"));
-        let args = [
-            "grade".as_ref(),
-            "tictactoe".as_ref(),
-            submission.as_os_str(),
-            "--only".as_ref(),
-            "every_board::computer_move_playing_x".as_ref(),
-            "--timeout".as_ref(),
-            "2".as_ref(),
-            "--json".as_ref(),
-            json.as_os_str(),
-        ];
-        let graded = gamekit_command(isolation, &args).output().expect("gamekit");
-        assert!(graded.status.success(), "grading failed: {}", String::from_utf8_lossy(&graded.stderr));
-        let report: Report = serde_json::from_slice(&std::fs::read(&json).expect("the report")).expect("a report");
+        let report = one_test_graded(isolation, &submission, &format!("spinners-{isolation:?}"), 2, &[]);
         assert_eq!(report.tests.len(), 1, "{isolation:?}");
         for test in &report.tests {
             assert_eq!(test.status, Status::TimedOut, "{isolation:?}: {}", test.explanation);

@@ -194,25 +194,12 @@ fn holds_unsafe_code(dir: &Path) -> bool {
             self.0 = true;
         }
     }
-    walk_sources(dir).iter().any(|file| {
+    let mut sources = handout::files(dir).into_iter().filter(|file| file.extension().is_some_and(|rs| rs == "rs"));
+    sources.any(|file| {
         let mut found = Unsafe::default();
-        found.visit_file(&syn::parse_file(&std::fs::read_to_string(file).unwrap()).unwrap());
+        found.visit_file(&syn::parse_file(&std::fs::read_to_string(dir.join(file)).unwrap()).unwrap());
         found.0
     })
-}
-
-/// The `.rs` files under `dir`, at any depth.
-fn walk_sources(dir: &Path) -> Vec<PathBuf> {
-    let mut files = Vec::new();
-    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            files.extend(walk_sources(&path));
-        } else if path.extension().is_some_and(|extension| extension == "rs") {
-            files.push(path);
-        }
-    }
-    files
 }
 
 /// The image the Kubernetes Job runs is the one `docs/cluster/Containerfile` builds: the tag

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// Every file under `dir`, relative to it, following symbolic links.
-fn files(dir: &Path) -> BTreeSet<PathBuf> {
+pub(super) fn files(dir: &Path) -> BTreeSet<PathBuf> {
     let mut found = BTreeSet::new();
     let mut pending = vec![dir.to_owned()];
     while let Some(next) = pending.pop() {
