@@ -7,6 +7,7 @@
 //! fixtures where `cargo test` finds them.
 
 use super::cargo::{compile_failure, compiled_libraries, errors, executable};
+use super::once::{self, Once};
 use super::package::{PROBE, Side, remote_crate, write_harness};
 use super::place::Place;
 use super::probe_crate::{seed, shared_probe};
@@ -82,7 +83,8 @@ pub fn build(
     let side = Side::Probe { submission: crate_dir, work: &place.work, probe: &probe.crate_dir() };
     write_harness(kit, rubric, side, &place.dir, &place.package)?;
     fetch(&toolchain, &place.dir, &place.tmp)?;
-    let confine = build_confine(kit, place, &toolchain)?;
+    let kit_stamp = once::kit_stamp(kit);
+    let confine = build_confine(kit, place, &toolchain, &kit_stamp)?;
     // Built apart, per harness: a program left by another submission must never stand in
     // for a missing one. Only the kit's probe crate comes in already built.
     let programs_target = place.dir.join("target");
@@ -112,7 +114,7 @@ pub fn build(
         return Ok(Err(errors));
     }
     let programs = programs_target.join("debug");
-    let (test_binary, dir) = build_judge(kit, rubric, place, &toolchain)?;
+    let (test_binary, dir) = build_judge(kit, rubric, place, &toolchain, &kit_stamp)?;
     let compiled = compiled_libraries(&built.stdout);
     let (tmp, probes, group) = (place.tmp.clone(), place.probes.clone(), place.user);
     Ok(Ok(Built { test_binary, dir, probe: programs.join(PROBE), programs, group, confine, tmp, probes, compiled }))
@@ -120,8 +122,16 @@ pub fn build(
 
 /// The seccomp filter's launcher (`crates/confine`), built outside the sandbox (it is the
 /// kit's code only) into the judges' target directory, once per kit, and tried once: a
-/// kernel that refuses the filter is an error here, not a crash in every test.
-fn build_confine(kit: &Path, place: &Place, toolchain: &Toolchain) -> Result<PathBuf, GradeError> {
+/// kernel that refuses the filter is an error here, not a crash in every test. Once per
+/// process for the kit as it is (`kit_stamp`, [`once`]).
+fn build_confine(kit: &Path, place: &Place, toolchain: &Toolchain, kit_stamp: &[u8]) -> Result<PathBuf, GradeError> {
+    static BUILT: Once<PathBuf> = Once::new();
+    let target = place.shared_target.as_os_str().as_encoded_bytes();
+    let inputs = once::inputs([kit_stamp, target, toolchain.cargo_id()]);
+    BUILT.get_or_run(inputs, |launcher| launcher.is_file(), || build_confine_now(kit, place, toolchain))
+}
+
+fn build_confine_now(kit: &Path, place: &Place, toolchain: &Toolchain) -> Result<PathBuf, GradeError> {
     const NAME: &str = "gamekit-confine";
     let output = toolchain
         .outside(&place.tmp)
@@ -154,8 +164,22 @@ fn build_confine(kit: &Path, place: &Place, toolchain: &Toolchain) -> Result<Pat
 
 /// The assignment's judge: its suite linked with its remote crate, built outside the
 /// sandbox (it is the kit's code only) in `target/grade/judge-<assignment>/`, once per kit.
-/// Its test executable, and that directory (the tests' working directory).
+/// Its test executable, and that directory (the tests' working directory). Once per process
+/// for the kit as it is (`kit_stamp`, [`once`]).
 fn build_judge(
+    kit: &Path,
+    rubric: &Rubric,
+    place: &Place,
+    toolchain: &Toolchain,
+    kit_stamp: &[u8],
+) -> Result<(PathBuf, PathBuf), GradeError> {
+    static BUILT: Once<(PathBuf, PathBuf)> = Once::new();
+    let target = place.shared_target.as_os_str().as_encoded_bytes();
+    let inputs = once::inputs([kit_stamp, rubric.assignment.as_bytes(), target, toolchain.cargo_id()]);
+    BUILT.get_or_run(inputs, |(judge, _)| judge.is_file(), || build_judge_now(kit, rubric, place, toolchain))
+}
+
+fn build_judge_now(
     kit: &Path,
     rubric: &Rubric,
     place: &Place,

@@ -1,6 +1,7 @@
 //! The kit's probe crate (`crates/probe`), compiled once for every harness: a read-only
 //! copy at a path of its own, and a template build each new harness's target starts from.
 
+use super::once::{self, Once};
 use super::package::{Manifest, PROBE, Package, Target, edition, kit_manifest, path_dependency, profile, write};
 use super::toolchain::{Toolchain, cargo_sandbox};
 use crate::GradeError;
@@ -90,25 +91,39 @@ pub(super) fn shared_probe(
         bin: vec![Target { name: "template".into(), path: template.join("main.rs") }],
         dependencies: [(PROBE.to_owned(), path_dependency(&probe.crate_dir()))].into_iter().collect(),
         dev_dependencies: toml::Table::new(),
-        profile: profile(&kit_manifest, true, "gamekit-probe-template"),
+        profile: profile(&kit_manifest, "gamekit-probe-template"),
     };
     let manifest = toml::to_string(&manifest)
         .map_err(|error| GradeError::Harness(format!("cannot write the probe template's manifest: {error}")))?;
     write(&template.join("Cargo.toml"), &manifest)?;
     write(&template.join("main.rs"), "fn main() {}\n")?;
+    // Once per process for this copy and manifest (its sources are named by its hash).
+    static BUILT: Once<()> = Once::new();
+    let cargo = toolchain.cargo_in(isolation);
+    let inputs = once::inputs([
+        template.as_os_str().as_encoded_bytes(),
+        manifest.as_bytes(),
+        cargo.as_os_str().as_encoded_bytes(),
+    ]);
+    BUILT.get_or_run(inputs, |()| probe.template().is_dir(), || build_template(&template, toolchain, &cargo, tmp))?;
+    Ok(probe)
+}
+
+/// Builds the template in `template` (its manifest written) with `cargo`.
+fn build_template(template: &Path, toolchain: &Toolchain, cargo: &Path, tmp: &Path) -> Result<(), GradeError> {
     let args = ["build", "--offline", "--quiet", "--package", PROBE, "--manifest-path"].map(OsString::from);
     let mut args = args.to_vec();
     args.extend([template.join("Cargo.toml").into(), "--target-dir".into(), template.join("target").into()]);
     // Outside the sandbox: in `/`, so that Cargo reads no configuration but root's own.
-    let built = cargo_sandbox(Isolation::None, Path::new("/"), &template, toolchain)
+    let built = cargo_sandbox(Isolation::None, Path::new("/"), template, toolchain)
         .env("TMPDIR", tmp)
-        .run(&toolchain.cargo_in(isolation), &args, b"", Limits::build())
+        .run(cargo, &args, b"", Limits::build())
         .map_err(GradeError::io("cannot run cargo"))?;
     if built.status.is_none_or(|status| !status.success()) {
         let stderr = String::from_utf8_lossy(&built.stderr);
         return Err(GradeError::Harness(format!("the kit's {PROBE} does not build:\n{stderr}")));
     }
-    Ok(probe)
+    Ok(())
 }
 
 /// The manifest of the copy's workspace: the probe crate its one member, with the kit's

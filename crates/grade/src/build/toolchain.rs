@@ -2,6 +2,7 @@
 //! read-only, and the sandbox Cargo runs in ([`cargo_sandbox`]); fetching a harness's
 //! dependencies offline; giving a folder to a build's user (`chown`).
 
+use super::once::{self, Once};
 use crate::GradeError;
 use crate::sandbox::{Isolation, Sandbox};
 use std::ffi::OsString;
@@ -26,8 +27,25 @@ pub(super) fn cargo_sandbox(isolation: Isolation, cwd: &Path, dir: &Path, toolch
 }
 
 /// Fetches the harness's dependencies and fits its lock file, outside the sandbox: Cargo
-/// reads only manifests here, the kit's and the handout's.
+/// reads only manifests here, the kit's and the handout's. Once per process for the same
+/// manifest and lock file ([`super::once`]): a harness graded again, its lock file as this
+/// left it, needs nothing fetched.
 pub(super) fn fetch(toolchain: &Toolchain, dir: &Path, tmp: &Path) -> Result<(), GradeError> {
+    static FETCHED: Once<()> = Once::new();
+    let inputs = || {
+        let read = |name: &str| std::fs::read(dir.join(name)).unwrap_or_default();
+        let (manifest, lock) = (read("Cargo.toml"), read("Cargo.lock"));
+        once::inputs([dir.as_os_str().as_encoded_bytes(), &manifest, &lock, toolchain.cargo_id()])
+    };
+    if FETCHED.get(inputs()).is_none() {
+        fetch_now(toolchain, dir, tmp)?;
+        // As the fetch left them: the lock file fitted.
+        FETCHED.remember(inputs(), ());
+    }
+    Ok(())
+}
+
+fn fetch_now(toolchain: &Toolchain, dir: &Path, tmp: &Path) -> Result<(), GradeError> {
     let fetch = toolchain
         .outside(tmp)
         .args(["fetch", "--quiet", "--manifest-path"])
@@ -74,6 +92,11 @@ impl Toolchain {
             }
         }
         Ok(Toolchain { cargo, homes })
+    }
+
+    /// What tells this toolchain from another in [`super::once`]'s inputs: Cargo's path.
+    pub(super) fn cargo_id(&self) -> &[u8] {
+        self.cargo.as_os_str().as_encoded_bytes()
     }
 
     /// Cargo run by the grader outside any sandbox (on the kit's code alone): in `/`, since

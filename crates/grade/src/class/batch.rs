@@ -266,7 +266,7 @@ fn fingerprint(path: &Path, suite: &[u8]) -> String {
 /// wherever it is run again.
 fn suite_fingerprint(batch: &Batch) -> Vec<u8> {
     let mut hasher = Sha256::new();
-    for part in ["Cargo.toml", "Cargo.lock", "build.rs", "src", "crates", "tests", "fixtures", "starter", "solution"] {
+    for part in crate::intake::walk::KIT_PARTS {
         hash_tree(&mut hasher, &batch.kit.join(part));
     }
     if let Ok(grader) = std::env::current_exe().and_then(std::fs::read) {

@@ -35,11 +35,6 @@ pub enum GradescopeError {
     Zip { zip: PathBuf, source: zip::result::ZipError },
 }
 
-/// What of the kit the zip holds: what builds `gamekit`, and what it reads to grade (not the
-/// documents, CI or anything else a kit's folder may gather, such as a class's submissions).
-const KIT_PARTS: [&str; 10] =
-    ["Cargo.toml", "Cargo.lock", "build.rs", "src", "crates", "benches", "tests", "fixtures", "solution", "starter"];
-
 /// Writes the autograder of `assignment` to `zip`. Returns the number of files in it.
 ///
 /// # Errors
@@ -69,12 +64,12 @@ pub fn write(kit: &Path, assignment: &str, zip: &Path) -> Result<usize, Gradesco
     Ok(files.len() + scripts.len())
 }
 
-/// The files of [`KIT_PARTS`], relative to the kit, as the walk gives them
+/// The files of [`KIT_PARTS`](crate::intake::walk::KIT_PARTS), relative to the kit, as the walk gives them
 /// ([`crate::intake::walk`]): a symbolic link to a file (the handouts' transcripts) as that file,
 /// never one to a folder.
 fn kit_files(kit: &Path) -> Result<Vec<PathBuf>, GradescopeError> {
     let mut files = Vec::new();
-    for part in KIT_PARTS {
+    for part in crate::intake::walk::KIT_PARTS {
         let full = kit.join(part);
         if full.is_file() {
             files.push(PathBuf::from(part));

@@ -6,3 +6,5 @@ pub(crate) mod locate;
 pub mod manifest;
 pub(crate) mod sources;
 pub(crate) mod walk;
+
+pub use walk::KIT_PARTS;

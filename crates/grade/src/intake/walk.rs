@@ -17,6 +17,12 @@
 
 use std::path::Path;
 
+/// What of a kit's folder builds `gamekit` and decides a grade: what a Gradescope zip holds,
+/// what a class's fingerprint covers, and what the grader watches for changes to its judges.
+/// Not the documents, CI or anything else a kit's folder may gather (a class's submissions).
+pub const KIT_PARTS: [&str; 10] =
+    ["Cargo.toml", "Cargo.lock", "build.rs", "src", "crates", "benches", "tests", "fixtures", "solution", "starter"];
+
 /// An entry of a tree: its path, its depth below the root (1 for the root's own entries),
 /// and its kind, the link itself for a link.
 pub type Entry = walkdir::DirEntry;
