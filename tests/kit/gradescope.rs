@@ -125,6 +125,9 @@ fn the_gradescope_autograder_grades_every_kind_of_submission_and_always_writes_r
     let written = gamekit::grade::deploy::gradescope::write(Path::new(KIT), "tictactoe", &zip).expect("the autograder");
     assert!(written > 100, "{written} files");
     unzip(&zip, &root.join("source"));
+    // The judges' dependencies as the kit's own grading built them: setup.sh's grading of
+    // the reference then compiles the kit's crates alone (18 s rather than 70 s here).
+    super::seed_judges_target(&root.join("source").join("kit"));
     // Gradescope copies run_autograder into /autograder.
     std::fs::copy(root.join("source").join("run_autograder"), root.join("run_autograder")).expect("run_autograder");
     script(&root, &root.join("source").join("setup.sh"));
