@@ -23,11 +23,11 @@ pub type Played<T> = Result<T, Error>;
 // players, machines and viewers, lent to the probe for a call.
 gamekit_probe::calls! {
     pub BoardNew = "Board::new"() -> u64;
-    /// `at` on every square, row by row: a board's sweep in one round trip.
-    pub BoardCells = "Board::cells"(board: u64) -> Vec<Option<Color>>;
+    /// `at` on every square (8 × 8), row by row: a board's sweep in one round trip.
+    pub BoardCells = "Board::cells"(board: u64) -> [Option<Color>; 64];
     pub BoardAt = "Board::at"(board: u64, row: i32, col: i32) -> Option<Color>;
     /// `valid_move` on every square, row by row, for Black then White.
-    pub BoardValidMoves = "Board::valid_moves"(board: u64) -> Vec<bool>;
+    pub BoardValidMoves = "Board::valid_moves"(board: u64) -> [bool; 128];
     pub BoardValidMove = "Board::valid_move"(board: u64, color: Color, row: i32, col: i32) -> bool;
     /// `play`: `Err(())` when the submission refused the move.
     pub BoardPlay = "Board::play"(board: u64, color: Color, row: i32, col: i32) -> Result<(), ()>;

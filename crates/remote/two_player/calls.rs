@@ -34,11 +34,11 @@ gamekit_probe::wire! {
     /// and `sum_on` each ley-line (the first player's, the second's).
     #[kit]
     pub struct StoneView {
-        pub stones_at: Vec<Option<(bool, u32)>>,
-        pub holders: Vec<Option<bool>>,
+        pub stones_at: [Option<(bool, u32)>; 18],
+        pub holders: [Option<bool>; 15],
         pub stones: (Vec<u32>, Vec<u32>),
         pub lines_held: (usize, usize),
-        pub sums_on: Vec<(u32, u32)>,
+        pub sums_on: [(u32, u32); 15],
     }
     /// A position of the suite's game lent to the probe, for one player: how many legal moves
     /// it has (a move crosses as its index among them), and what the suite's evaluation says.
@@ -51,8 +51,8 @@ gamekit_probe::wire! {
 /// and the facts of that for the other player: a node of a search in one round trip.
 pub type Expansion<M> = (Vec<M>, Vec<(u64, Facts)>);
 
-/// Connect Four as the suite reads it: its 42 cells (`cell(row, column)`), row 1 first.
-pub type C4View = Vec<Cell>;
+/// Connect Four as the suite reads it: its 6 × 7 cells (`cell(row, column)`), row 1 first.
+pub type C4View = [Cell; 42];
 
 /// One of the handout's games, as the calls on it name it and carry its values.
 pub trait Game: 'static {

@@ -49,6 +49,9 @@ fn call<C: Remote>(arguments: &C::Arguments) -> C::Answer {
 pub struct InvalidMove;
 
 /// The index of an on-board square in a board's sweep, row by row.
+// The sweeps' sizes in `calls.rs` are the board's: an index from [`index`] is in them.
+const _: () = assert!(N_ROWS * N_COLS == 64, "BoardCells and BoardValidMoves in calls.rs hold 8 x 8 squares");
+
 fn index(row: i32, col: i32) -> Option<usize> {
     ((1..=N_ROWS).contains(&row) && (1..=N_COLS).contains(&col)).then(|| ((row - 1) * N_COLS + col - 1) as usize)
 }
@@ -63,9 +66,9 @@ fn index(row: i32, col: i32) -> Option<usize> {
 pub struct Board {
     object: Object,
     /// What `at` answers on each square, row by row; `None` when the sweep panicked.
-    cells: OnceCell<Option<Vec<Option<calls::Color>>>>,
+    cells: OnceCell<Option<[Option<calls::Color>; 64]>>,
     /// What `valid_move` answers on each square, for Black then White.
-    valid: OnceCell<Option<Vec<bool>>>,
+    valid: OnceCell<Option<[bool; 128]>>,
 }
 
 impl Board {

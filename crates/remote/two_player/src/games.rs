@@ -9,6 +9,12 @@ use std::cell::OnceCell;
 use std::fmt;
 use std::rc::Rc;
 
+// The views' sizes in `calls.rs` are the games': an index checked against these is in them.
+const _: () = assert!(
+    crate::ROW * crate::COL == 42 && PLACES == 18 && LINES.len() == 15,
+    "C4View and StoneView in calls.rs hold a 6 x 7 board, 18 places and 15 ley-lines"
+);
+
 /// A cell of Connect Four (the handout's).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Cell {

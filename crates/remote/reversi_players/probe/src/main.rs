@@ -8,8 +8,8 @@
 use gamekit_probe::objects::{self, keep, with};
 use gamekit_probe::{Answers, Remote};
 use reversi_players::{
-    Board, BoardTextViewer, BoardViewer, Color, Error, Game, HumanTextPlayer, Machine, Player, VirtualPlayer,
-    VirtualTextPlayer, squares,
+    Board, BoardTextViewer, BoardViewer, Color, Error, Game, HumanTextPlayer, Machine, N_COLS, N_ROWS, Player,
+    VirtualPlayer, VirtualTextPlayer,
 };
 
 use reversi_players::ConsoleError;
@@ -42,15 +42,15 @@ fn answers(answers: Answers) -> Answers {
     answers!(reversi_players)(answers)
         .on::<calls::BoardNew>(|()| Some(keep(Board::new())))
         .on::<calls::BoardCells>(|id| {
-            seen(id, |board| squares().map(|(row, col)| board.at(row, col).map(Convert::convert)).collect())
+            seen(id, |board| std::array::from_fn(|at| board.at(square(at).0, square(at).1).map(Convert::convert)))
         })
         .on::<calls::BoardAt>(|(id, row, col)| seen(id, |board| board.at(row, col).map(Convert::convert)))
         .on::<calls::BoardValidMoves>(|id| {
             seen(id, |board| {
-                [Color::Black, Color::White]
-                    .into_iter()
-                    .flat_map(|color| squares().map(move |(row, col)| board.valid_move(color, row, col)))
-                    .collect()
+                std::array::from_fn(|at| {
+                    let color = if at < SQUARES { Color::Black } else { Color::White };
+                    board.valid_move(color, square(at).0, square(at).1)
+                })
             })
         })
         .on::<calls::BoardValidMove>(|(id, wire, row, col)| {
@@ -105,6 +105,16 @@ fn answers(answers: Answers) -> Answers {
         })
         .on::<calls::GameBoard>(|id| objects::keep_part(id, Game::<'static>::board))
         .on::<calls::GamePlay>(|id| with(id, |game: &mut Game<'static>| Convert::convert(game.play())))
+}
+
+/// The squares of a board's sweep (`calls::BoardCells`, `calls::BoardValidMoves`).
+const SQUARES: usize = 64;
+const _: () = assert!(N_ROWS * N_COLS == SQUARES as i32, "the sweeps in calls.rs hold 8 x 8 squares");
+
+/// The square (row, column, from 1) at `at` in a sweep, row by row, once per colour.
+fn square(at: usize) -> (i32, i32) {
+    let at = (at % SQUARES) as i32;
+    (at / N_COLS + 1, at % N_COLS + 1)
 }
 
 /// Calls `f` with board `id`: one kept here, one lent by a game for a call back to one of

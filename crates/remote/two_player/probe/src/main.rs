@@ -31,6 +31,9 @@ conversions!(two_player);
 #[path = "../../../terminals/mod.rs"]
 mod terminals;
 
+// The views' sizes in `calls.rs` are the handout's games'.
+const _: () = assert!(ROW * COL == 42 && PLACES == 18 && LINES.len() == 15, "the views in calls.rs");
+
 mod lent;
 
 fn main() {
@@ -105,7 +108,7 @@ impl Game for ConnectFour {
     }
 
     fn view(&self) -> calls::C4View {
-        (1..=ROW).flat_map(|row| (1..=COL).map(move |column| self.cell(row, column).convert())).collect()
+        std::array::from_fn(|at| self.cell(at / COL + 1, at % COL + 1).convert())
     }
 }
 
@@ -124,11 +127,11 @@ impl Game for Stonehenge {
 
     fn view(&self) -> calls::StoneView {
         calls::StoneView {
-            stones_at: (0..PLACES).map(|place| self.stone_at(place)).collect(),
-            holders: (0..LINES.len()).map(|line| self.holder(line)).collect(),
+            stones_at: std::array::from_fn(|place| self.stone_at(place)),
+            holders: std::array::from_fn(|line| self.holder(line)),
             stones: (self.stones(true).to_vec(), self.stones(false).to_vec()),
             lines_held: (self.lines_held(true), self.lines_held(false)),
-            sums_on: (0..LINES.len()).map(|line| (self.sum_on(line, true), self.sum_on(line, false))).collect(),
+            sums_on: std::array::from_fn(|line| (self.sum_on(line, true), self.sum_on(line, false))),
         }
     }
 }
