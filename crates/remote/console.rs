@@ -5,64 +5,54 @@
 //! the submission's crate, the judge from the kit's `cin`).
 
 use crate::ConsoleError;
+use gamekit_probe::wire::Wire;
 use std::io::{BufRead, Write};
 
 gamekit_probe::calls! {
     /// A console program's `run` on `args` and its whole input: what it printed, and what
     /// it returned.
     #[allow(dead_code)]
-    pub Run = "run"(args: Vec<String>, input: Vec<u8>) -> (Vec<u8>, Result<(), Wire>);
+    pub Run = "run"(args: Vec<String>, input: Vec<u8>) -> (Vec<u8>, Result<(), WireError>);
 }
 
-/// The error as it crosses: its kind (0 the end of the input, 1 a usage error, 2 an I/O
-/// error) and its message.
-pub type Wire = (u8, String);
-
-/// The console's `error` as it crosses.
+/// The console's error as it crosses, alone or as a field of the handout's own error
+/// (`wire!`): its kind (0 the end of the input, 1 a usage error, 2 an I/O error) and its
+/// message, which each side [converts](gamekit_probe::wire::Convert) to and from its
+/// `ConsoleError`.
 #[allow(dead_code)]
-pub fn wire(error: ConsoleError) -> Wire {
-    match error {
-        ConsoleError::EndOfInput => (0, String::new()),
-        ConsoleError::Usage(message) => (1, message),
-        ConsoleError::Io(error) => (2, error.to_string()),
-    }
-}
+pub struct WireError(u8, String);
 
-/// The console's error that crossed as `wire`; one of another kind is told as an I/O error.
-#[allow(dead_code)]
-pub fn unwire((kind, message): Wire) -> ConsoleError {
-    match kind {
-        0 => ConsoleError::EndOfInput,
-        1 => ConsoleError::Usage(message),
-        2 => ConsoleError::Io(std::io::Error::other(message)),
-        _ => ConsoleError::Io(std::io::Error::other(format!("an error of unknown kind {kind}: {message}"))),
-    }
-}
-
-/// The console's error as a field of the handout's own error crosses (`wire!`): its
-/// [`Wire`] as a value, which each side [converts](gamekit_probe::wire::Convert) to and from
-/// its `ConsoleError`.
-#[allow(dead_code)]
-pub struct WireError(Wire);
-
-impl gamekit_probe::wire::Wire for WireError {
+impl Wire for WireError {
     fn put(&self, out: &mut Vec<u8>) {
         self.0.put(out);
+        self.1.put(out);
     }
     fn take(input: &mut &[u8]) -> Option<Self> {
-        Wire::take(input).map(WireError)
+        Some(WireError(u8::take(input)?, String::take(input)?))
     }
 }
 
+/// The console's error that crossed; one of another kind is told as an I/O error.
 impl gamekit_probe::wire::Convert<ConsoleError> for WireError {
     fn convert(self) -> ConsoleError {
-        unwire(self.0)
+        match self {
+            WireError(0, _) => ConsoleError::EndOfInput,
+            WireError(1, message) => ConsoleError::Usage(message),
+            WireError(2, message) => ConsoleError::Io(std::io::Error::other(message)),
+            WireError(kind, message) => {
+                ConsoleError::Io(std::io::Error::other(format!("an error of unknown kind {kind}: {message}")))
+            }
+        }
     }
 }
 
 impl gamekit_probe::wire::Convert<WireError> for ConsoleError {
     fn convert(self) -> WireError {
-        WireError(wire(self))
+        match self {
+            ConsoleError::EndOfInput => WireError(0, String::new()),
+            ConsoleError::Usage(message) => WireError(1, message),
+            ConsoleError::Io(error) => WireError(2, error.to_string()),
+        }
     }
 }
 
@@ -82,7 +72,7 @@ where
     input.read_to_end(&mut bytes).map_err(ConsoleError::Io)?;
     let (printed, result) = gamekit_probe::call::<Run>(&(args, bytes));
     output.write_all(&printed).map_err(ConsoleError::Io)?;
-    result.map_err(unwire)
+    result.map_err(gamekit_probe::wire::Convert::convert)
 }
 
 /// The probe's side: answers [`Run`] with the submission's `run`, its output in memory as
@@ -91,8 +81,8 @@ where
 pub fn answer_run(
     (args, input): (Vec<String>, Vec<u8>),
     run: impl FnOnce(&[String], &[u8], &mut gamekit_probe::Capped) -> Result<(), ConsoleError>,
-) -> (Vec<u8>, Result<(), Wire>) {
+) -> (Vec<u8>, Result<(), WireError>) {
     let mut output = gamekit_probe::Capped::new();
-    let result = run(&args, &input, &mut output).map_err(wire);
+    let result = run(&args, &input, &mut output).map_err(gamekit_probe::wire::Convert::convert);
     (output.bytes, result)
 }

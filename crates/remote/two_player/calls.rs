@@ -8,7 +8,7 @@
 //! The judge's calls cross as [`Released`]: each after the numbers of the objects the judge
 //! has let go of since its last call.
 
-use crate::console::Wire as ErrorWire;
+use crate::console::WireError;
 use crate::terminals::TerminalRef;
 use gamekit_probe::Remote;
 use gamekit_probe::wire::Wire;
@@ -29,6 +29,10 @@ gamekit_probe::wire! {
     #[kit]
     #[derive(Clone, Copy)]
     pub struct Facts { pub evaluation: i32, pub stable: bool }
+    /// What a search asks of a position it goes on from: its [`Facts`] and `is_leaf`.
+    #[kit]
+    #[derive(Clone, Copy)]
+    pub struct Looked { pub facts: Facts, pub leaf: bool }
     /// Stonehenge as the suite reads it, all at once: `stone_at` each place, `holder` of each
     /// ley-line, the `stones` left and `lines_held` (the first player's, then the second's),
     /// and `sum_on` each ley-line (the first player's, the second's).
@@ -118,7 +122,7 @@ gamekit_probe::calls! {
     pub LinesHeld = "Stonehenge::lines_held"(position: u64, player: bool) -> usize;
     pub SumOn = "Stonehenge::sum_on"(position: u64, line: usize, player: bool) -> u32;
     /// `C4Text::print_game`.
-    pub PrintGame = "C4Text::print_game"(text: u64, position: u64) -> Result<(), ErrorWire>;
+    pub PrintGame = "C4Text::print_game"(text: u64, position: u64) -> Result<(), WireError>;
     /// The submission's `alphabeta` on a game of the suite's, lent as `search` (its root
     /// position 0, of which `root` is what the suite says for `player`), with the bounds
     /// `(more, less)`: the index of the move it chose.
@@ -126,10 +130,10 @@ gamekit_probe::calls! {
         -> Option<usize>;
     /// The handout's Connect Four program on one of the suite's terminals.
     pub RunConnectFour = "programs::run_connect_four"(args: Vec<String>, terminal: TerminalRef)
-        -> Result<(), ErrorWire>;
+        -> Result<(), WireError>;
     /// Its Stonehenge program.
     pub RunStonehenge = "programs::run_stonehenge"(args: Vec<String>, terminal: TerminalRef)
-        -> Result<(), ErrorWire>;
+        -> Result<(), WireError>;
 }
 
 /// The calls on one of the submission's positions of game `G` (`ConnectFour::play`).
@@ -149,7 +153,7 @@ pub mod position {
         /// `is_leaf` for `player`, and when it is not a leaf, its expansion.
         pub LeafOrExpand = "leaf_or_expand"(position: u64, player: bool) -> (bool, Option<Expansion<G::MoveWire>>);
         /// `evaluate`, `is_stable` and `is_leaf` for `player`.
-        pub Facts = "facts"(position: u64, player: bool) -> (i32, bool, bool);
+        pub Facts = "facts"(position: u64, player: bool) -> super::Looked;
         /// What the accessors answer, all at once.
         pub View = "view"(position: u64) -> G::View;
         /// Its `Display`.
@@ -177,31 +181,31 @@ pub mod evaluation {
 
 /// The calls to the submission's text interface to game `G` (`C4Text::home`).
 pub mod text {
-    use super::ErrorWire;
+    use super::WireError;
     use crate::terminals::TerminalRef;
 
     gamekit_probe::calls! {
         for<G: super::Game> on G::TEXT;
         /// A text interface on one of the suite's terminals.
         pub New = "new"(terminal: TerminalRef) -> u64;
-        pub Home = "home"(text: u64) -> Result<(), ErrorWire>;
-        pub Exit = "exit"(text: u64) -> Result<(), ErrorWire>;
-        pub Won = "won"(text: u64) -> Result<(), ErrorWire>;
-        pub Lost = "lost"(text: u64) -> Result<(), ErrorWire>;
-        pub Nil = "nil"(text: u64) -> Result<(), ErrorWire>;
-        pub Init = "init"(text: u64) -> Result<(), ErrorWire>;
+        pub Home = "home"(text: u64) -> Result<(), WireError>;
+        pub Exit = "exit"(text: u64) -> Result<(), WireError>;
+        pub Won = "won"(text: u64) -> Result<(), WireError>;
+        pub Lost = "lost"(text: u64) -> Result<(), WireError>;
+        pub Nil = "nil"(text: u64) -> Result<(), WireError>;
+        pub Init = "init"(text: u64) -> Result<(), WireError>;
         pub Position = "position"(text: u64, player: bool, mv: G::MoveWire, old: u64, new: u64)
-            -> Result<(), ErrorWire>;
-        pub Choice = "choice"(text: u64, player: bool, position: u64) -> Result<G::MoveWire, ErrorWire>;
-        pub QPlayer = "q_player"(text: u64) -> Result<bool, ErrorWire>;
-        pub QContinue = "q_continue"(text: u64) -> Result<bool, ErrorWire>;
+            -> Result<(), WireError>;
+        pub Choice = "choice"(text: u64, player: bool, position: u64) -> Result<G::MoveWire, WireError>;
+        pub QPlayer = "q_player"(text: u64) -> Result<bool, WireError>;
+        pub QContinue = "q_continue"(text: u64) -> Result<bool, WireError>;
     }
 }
 
 /// The calls to the submission's skeleton with game `G`'s evaluation
 /// (`Skeleton<C4Eval>::main`), which shows its games through an interface of the suite's.
 pub mod skeleton {
-    use super::ErrorWire;
+    use super::WireError;
 
     gamekit_probe::calls! {
         for<G: super::Game> on G::SKELETON;
@@ -210,9 +214,9 @@ pub mod skeleton {
         pub New = "new"(display: u64, depth: i32) -> u64;
         /// Its position: the number of a copy kept.
         pub Game = "game"(skeleton: u64) -> u64;
-        pub Main = "main"(skeleton: u64) -> Result<(), ErrorWire>;
-        pub PlayH = "play_h"(skeleton: u64, player: bool) -> Result<super::State, ErrorWire>;
-        pub PlayM = "play_m"(skeleton: u64, player: bool) -> Result<super::State, ErrorWire>;
+        pub Main = "main"(skeleton: u64) -> Result<(), WireError>;
+        pub PlayH = "play_h"(skeleton: u64, player: bool) -> Result<super::State, WireError>;
+        pub PlayM = "play_m"(skeleton: u64, player: bool) -> Result<super::State, WireError>;
     }
 }
 
@@ -237,23 +241,23 @@ pub mod back {
     /// The calls back to the suite's interface to game `G` that a skeleton of the
     /// submission's shows its games through, lent as `display` (`Interface::home`).
     pub mod interface {
-        use crate::calls::ErrorWire;
+        use crate::calls::WireError;
 
         gamekit_probe::calls! {
             for<G: crate::calls::Game> on "Interface";
-            pub Home = "home"(display: u64) -> Result<(), ErrorWire>;
-            pub Exit = "exit"(display: u64) -> Result<(), ErrorWire>;
-            pub Won = "won"(display: u64) -> Result<(), ErrorWire>;
-            pub Lost = "lost"(display: u64) -> Result<(), ErrorWire>;
-            pub Nil = "nil"(display: u64) -> Result<(), ErrorWire>;
-            pub Init = "init"(display: u64) -> Result<(), ErrorWire>;
+            pub Home = "home"(display: u64) -> Result<(), WireError>;
+            pub Exit = "exit"(display: u64) -> Result<(), WireError>;
+            pub Won = "won"(display: u64) -> Result<(), WireError>;
+            pub Lost = "lost"(display: u64) -> Result<(), WireError>;
+            pub Nil = "nil"(display: u64) -> Result<(), WireError>;
+            pub Init = "init"(display: u64) -> Result<(), WireError>;
             /// `position`, the two positions kept in the probe for the judge.
             pub Position = "position"(display: u64, player: bool, mv: G::MoveWire, old: u64, new: u64)
-                -> Result<(), ErrorWire>;
+                -> Result<(), WireError>;
             /// `choice` on a position kept in the probe for the judge.
-            pub Choice = "choice"(display: u64, player: bool, position: u64) -> Result<G::MoveWire, ErrorWire>;
-            pub QPlayer = "q_player"(display: u64) -> Result<bool, ErrorWire>;
-            pub QContinue = "q_continue"(display: u64) -> Result<bool, ErrorWire>;
+            pub Choice = "choice"(display: u64, player: bool, position: u64) -> Result<G::MoveWire, WireError>;
+            pub QPlayer = "q_player"(display: u64) -> Result<bool, WireError>;
+            pub QContinue = "q_continue"(display: u64) -> Result<bool, WireError>;
         }
     }
 }

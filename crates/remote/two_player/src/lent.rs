@@ -5,11 +5,10 @@
 //! sees every call the skeleton makes.
 
 use crate::calls::{self, LentFacts, back};
-use crate::{
-    ConnectFour, Error, ErrorWire, Evaluation, InProbe, Interface, MoveOf, Representation, Stonehenge, call, wire_error,
-};
+use crate::{ConnectFour, Error, Evaluation, InProbe, Interface, MoveOf, Representation, Stonehenge, WireError, call};
 use gamekit_probe::Answers;
 use gamekit_probe::proxy::Lender;
+use gamekit_probe::wire::Convert;
 use std::collections::HashMap;
 use std::thread::LocalKey;
 
@@ -142,7 +141,7 @@ fn shown<G: InProbe>(answers: Answers) -> Answers {
 fn said<G: InProbe, R>(
     display: u64,
     f: impl FnOnce(&mut dyn Interface<Game = G>) -> Result<R, Error>,
-) -> Option<Result<R, ErrorWire>> {
+) -> Option<Result<R, WireError>> {
     let shown: &'static LocalKey<Lender<dyn Interface<Game = G>>> = G::shown();
-    shown.with(|shown| shown.with(display, |display| f(display).map_err(wire_error)))
+    shown.with(|shown| shown.with(display, |display| f(display).map_err(Convert::convert)))
 }

@@ -26,7 +26,7 @@ pub use cin::{Error, Screen, Terminal};
 use cin::Error as ConsoleError;
 #[path = "../../console.rs"]
 mod console;
-use console::{Wire as ErrorWire, unwire, wire as wire_error};
+use console::WireError;
 #[path = "../calls.rs"]
 #[macro_use]
 mod calls;
@@ -208,27 +208,27 @@ macro_rules! text {
             type Game = $game;
 
             fn home(&mut self) -> Result<(), Error> {
-                call::<text::Home<Calls<$game>>>(self.object.0).map_err(unwire)
+                call::<text::Home<Calls<$game>>>(self.object.0).map_err(Convert::convert)
             }
 
             fn exit(&mut self) -> Result<(), Error> {
-                call::<text::Exit<Calls<$game>>>(self.object.0).map_err(unwire)
+                call::<text::Exit<Calls<$game>>>(self.object.0).map_err(Convert::convert)
             }
 
             fn won(&mut self) -> Result<(), Error> {
-                call::<text::Won<Calls<$game>>>(self.object.0).map_err(unwire)
+                call::<text::Won<Calls<$game>>>(self.object.0).map_err(Convert::convert)
             }
 
             fn lost(&mut self) -> Result<(), Error> {
-                call::<text::Lost<Calls<$game>>>(self.object.0).map_err(unwire)
+                call::<text::Lost<Calls<$game>>>(self.object.0).map_err(Convert::convert)
             }
 
             fn nil(&mut self) -> Result<(), Error> {
-                call::<text::Nil<Calls<$game>>>(self.object.0).map_err(unwire)
+                call::<text::Nil<Calls<$game>>>(self.object.0).map_err(Convert::convert)
             }
 
             fn init(&mut self) -> Result<(), Error> {
-                call::<text::Init<Calls<$game>>>(self.object.0).map_err(unwire)
+                call::<text::Init<Calls<$game>>>(self.object.0).map_err(Convert::convert)
             }
 
             fn position(
@@ -239,20 +239,20 @@ macro_rules! text {
                 new: &$game,
             ) -> Result<(), Error> {
                 let arguments = (self.object.0, player, <$game as InProbe>::put(mv), old.number(), new.number());
-                call::<text::Position<Calls<$game>>>(arguments).map_err(unwire)
+                call::<text::Position<Calls<$game>>>(arguments).map_err(Convert::convert)
             }
 
             fn choice(&mut self, player: bool, game: &$game) -> Result<<$game as Representation>::Move, Error> {
                 let chosen = call::<text::Choice<Calls<$game>>>((self.object.0, player, game.number()));
-                chosen.map(<$game as InProbe>::take).map_err(unwire)
+                chosen.map(<$game as InProbe>::take).map_err(Convert::convert)
             }
 
             fn q_player(&mut self) -> Result<bool, Error> {
-                call::<text::QPlayer<Calls<$game>>>(self.object.0).map_err(unwire)
+                call::<text::QPlayer<Calls<$game>>>(self.object.0).map_err(Convert::convert)
             }
 
             fn q_continue(&mut self) -> Result<bool, Error> {
-                call::<text::QContinue<Calls<$game>>>(self.object.0).map_err(unwire)
+                call::<text::QContinue<Calls<$game>>>(self.object.0).map_err(Convert::convert)
             }
         }
     };
@@ -265,7 +265,7 @@ impl C4Text {
     /// # Errors
     /// What the submission's `print_game` returned.
     pub fn print_game(&mut self, game: &ConnectFour) -> Result<(), Error> {
-        call::<calls::PrintGame>((self.object.0, game.number())).map_err(unwire)
+        call::<calls::PrintGame>((self.object.0, game.number())).map_err(Convert::convert)
     }
 }
 
@@ -300,21 +300,21 @@ where
     /// # Errors
     /// What the submission's `main` returned.
     pub fn main(&mut self) -> Result<(), Error> {
-        self.run::<skeleton::Main<Calls<E::Game>>>(self.object.0).map_err(unwire)
+        self.run::<skeleton::Main<Calls<E::Game>>>(self.object.0).map_err(Convert::convert)
     }
 
     /// # Errors
     /// What the submission's `play_h` returned.
     pub fn play_h(&mut self, player: bool) -> Result<State, Error> {
         let played = self.run::<skeleton::PlayH<Calls<E::Game>>>((self.object.0, player));
-        played.map(Convert::convert).map_err(unwire)
+        played.map(Convert::convert).map_err(Convert::convert)
     }
 
     /// # Errors
     /// What the submission's `play_m` returned.
     pub fn play_m(&mut self, player: bool) -> Result<State, Error> {
         let played = self.run::<skeleton::PlayM<Calls<E::Game>>>((self.object.0, player));
-        played.map(Convert::convert).map_err(unwire)
+        played.map(Convert::convert).map_err(Convert::convert)
     }
 
     /// Makes call `C` on the skeleton with the display lent: it may move.
@@ -352,10 +352,10 @@ where
 /// Runs program `C` of the handout's in the probe, on `terminal`.
 fn program<C>(args: impl IntoIterator<Item = impl AsRef<str>>, terminal: &Terminal) -> Result<(), Error>
 where
-    C: Remote<Arguments = (Vec<String>, terminals::TerminalRef), Answer = Result<(), ErrorWire>>,
+    C: Remote<Arguments = (Vec<String>, terminals::TerminalRef), Answer = Result<(), WireError>>,
 {
     let args: Vec<String> = args.into_iter().map(|arg| arg.as_ref().to_owned()).collect();
-    call::<C>((args, terminals::judge::lend(terminal))).map_err(unwire)
+    call::<C>((args, terminals::judge::lend(terminal))).map_err(Convert::convert)
 }
 
 #[cfg(test)]

@@ -193,9 +193,9 @@ impl<K: Kind> Position<K> {
     /// searching from here.
     fn look(&self, player: bool) -> Option<()> {
         self.0.searched.set(true);
-        let (evaluation, stable, leaf) = try_call::<position::Facts<K>>((self.id(), player)).ok()?;
+        let calls::Looked { facts, leaf } = try_call::<position::Facts<K>>((self.id(), player)).ok()?;
         let side = usize::from(player);
-        let _ = self.0.facts[side].set(Facts { evaluation, stable });
+        let _ = self.0.facts[side].set(facts);
         let _ = self.0.leaf[side].set(leaf);
         Some(())
     }

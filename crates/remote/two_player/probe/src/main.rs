@@ -17,7 +17,7 @@ use two_player::{
 use two_player::Error as ConsoleError;
 #[path = "../../../console.rs"]
 mod console;
-use console::{Wire as ErrorWire, unwire, wire as wire_error};
+use console::WireError;
 #[path = "../../calls.rs"]
 #[allow(dead_code)]
 #[macro_use]
@@ -67,14 +67,14 @@ fn answers(answers: Answers) -> Answers {
         .releasing::<calls::LinesHeld>(|(id, player)| seen(id, |game: &Stonehenge| game.lines_held(player)))
         .releasing::<calls::SumOn>(|(id, line, player)| seen(id, |game: &Stonehenge| game.sum_on(line, player)))
         .releasing::<calls::PrintGame>(|(id, game)| {
-            seen(game, |game| with(id, |text: &mut C4Text| text.print_game(game).map_err(wire_error)))?
+            seen(game, |game| with(id, |text: &mut C4Text| text.print_game(game).map_err(Convert::convert)))?
         })
         .releasing::<calls::Alphabeta>(|arguments| Some(lent::alphabeta(arguments)))
         .releasing::<calls::RunConnectFour>(|(args, terminal)| {
-            Some(two_player::run_connect_four(args, &terminals::probe::lent(terminal)).map_err(wire_error))
+            Some(two_player::run_connect_four(args, &terminals::probe::lent(terminal)).map_err(Convert::convert))
         })
         .releasing::<calls::RunStonehenge>(|(args, terminal)| {
-            Some(two_player::run_stonehenge(args, &terminals::probe::lent(terminal)).map_err(wire_error))
+            Some(two_player::run_stonehenge(args, &terminals::probe::lent(terminal)).map_err(Convert::convert))
         })
 }
 
@@ -164,9 +164,9 @@ fn positions<G: Game>(answers: Answers) -> Answers {
             })
         })
         .releasing::<position::Facts<G::Calls>>(|(id, player)| {
-            seen(id, |game: &G| {
-                let Facts { evaluation, stable } = facts::<G::Eval>(player, game);
-                (evaluation, stable, G::Eval::is_leaf(player, game))
+            seen(id, |game: &G| calls::Looked {
+                facts: facts::<G::Eval>(player, game),
+                leaf: G::Eval::is_leaf(player, game),
             })
         })
         .releasing::<position::View<G::Calls>>(|id| seen(id, G::view))
@@ -243,8 +243,8 @@ fn text<G: Game>(answers: Answers) -> Answers {
 }
 
 /// What game `G`'s text interface `id` says to `f`; `None` when there is none.
-fn told<G: Game, R>(id: u64, f: impl FnOnce(&mut G::Text) -> Result<R, Error>) -> Option<Result<R, ErrorWire>> {
-    with(id, |text: &mut G::Text| f(text).map_err(wire_error))
+fn told<G: Game, R>(id: u64, f: impl FnOnce(&mut G::Text) -> Result<R, Error>) -> Option<Result<R, WireError>> {
+    with(id, |text: &mut G::Text| f(text).map_err(Convert::convert))
 }
 
 /// The submission's skeleton showing its games through one of the suite's interfaces.
@@ -259,16 +259,16 @@ fn skeleton<G: Game>(answers: Answers) -> Answers {
             Some(keep(with(id, |skeleton: &mut ShownSkeleton<G>| skeleton.game().clone())?))
         })
         .releasing::<skeleton::Main<G::Calls>>(|id| {
-            with(id, |skeleton: &mut ShownSkeleton<G>| skeleton.main().map_err(wire_error))
+            with(id, |skeleton: &mut ShownSkeleton<G>| skeleton.main().map_err(Convert::convert))
         })
         .releasing::<skeleton::PlayH<G::Calls>>(|(id, player)| {
             with(id, |skeleton: &mut ShownSkeleton<G>| {
-                skeleton.play_h(player).map(Convert::convert).map_err(wire_error)
+                skeleton.play_h(player).map(Convert::convert).map_err(Convert::convert)
             })
         })
         .releasing::<skeleton::PlayM<G::Calls>>(|(id, player)| {
             with(id, |skeleton: &mut ShownSkeleton<G>| {
-                skeleton.play_m(player).map(Convert::convert).map_err(wire_error)
+                skeleton.play_m(player).map(Convert::convert).map_err(Convert::convert)
             })
         })
 }
@@ -302,46 +302,48 @@ impl<G: Game> Interface for Shown<G> {
     type Game = G;
 
     fn home(&mut self) -> Result<(), Error> {
-        back::<calls::back::interface::Home<G::Calls>>(self.display).map_err(unwire)
+        back::<calls::back::interface::Home<G::Calls>>(self.display).map_err(Convert::convert)
     }
 
     fn exit(&mut self) -> Result<(), Error> {
-        back::<calls::back::interface::Exit<G::Calls>>(self.display).map_err(unwire)
+        back::<calls::back::interface::Exit<G::Calls>>(self.display).map_err(Convert::convert)
     }
 
     fn won(&mut self) -> Result<(), Error> {
-        back::<calls::back::interface::Won<G::Calls>>(self.display).map_err(unwire)
+        back::<calls::back::interface::Won<G::Calls>>(self.display).map_err(Convert::convert)
     }
 
     fn lost(&mut self) -> Result<(), Error> {
-        back::<calls::back::interface::Lost<G::Calls>>(self.display).map_err(unwire)
+        back::<calls::back::interface::Lost<G::Calls>>(self.display).map_err(Convert::convert)
     }
 
     fn nil(&mut self) -> Result<(), Error> {
-        back::<calls::back::interface::Nil<G::Calls>>(self.display).map_err(unwire)
+        back::<calls::back::interface::Nil<G::Calls>>(self.display).map_err(Convert::convert)
     }
 
     fn init(&mut self) -> Result<(), Error> {
-        back::<calls::back::interface::Init<G::Calls>>(self.display).map_err(unwire)
+        back::<calls::back::interface::Init<G::Calls>>(self.display).map_err(Convert::convert)
     }
 
     fn position(&mut self, player: bool, mv: G::Move, old: &G, new: &G) -> Result<(), Error> {
         let (old, new) = (keep(old.clone()), keep(new.clone()));
         let arguments = (self.display, player, G::put(mv), old, new);
-        back::<calls::back::interface::Position<G::Calls>>(arguments).map_err(unwire)
+        back::<calls::back::interface::Position<G::Calls>>(arguments).map_err(Convert::convert)
     }
 
     fn choice(&mut self, player: bool, game: &G) -> Result<G::Move, Error> {
         let game = keep(game.clone());
-        back::<calls::back::interface::Choice<G::Calls>>((self.display, player, game)).map(G::take).map_err(unwire)
+        back::<calls::back::interface::Choice<G::Calls>>((self.display, player, game))
+            .map(G::take)
+            .map_err(Convert::convert)
     }
 
     fn q_player(&mut self) -> Result<bool, Error> {
-        back::<calls::back::interface::QPlayer<G::Calls>>(self.display).map_err(unwire)
+        back::<calls::back::interface::QPlayer<G::Calls>>(self.display).map_err(Convert::convert)
     }
 
     fn q_continue(&mut self) -> Result<bool, Error> {
-        back::<calls::back::interface::QContinue<G::Calls>>(self.display).map_err(unwire)
+        back::<calls::back::interface::QContinue<G::Calls>>(self.display).map_err(Convert::convert)
     }
 }
 
