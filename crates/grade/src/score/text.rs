@@ -69,9 +69,11 @@ impl Report {
         self.waiting_groups(&mut out, &waiting.iter().map(|group| group.prefix.as_str()).collect::<Vec<_>>());
         if style.verbose {
             out.line("");
-            out.line(&header());
+            // The names' column as wide as the longest (a suite's names are Rust paths).
+            let names = self.tests.iter().map(|test| test.name.len()).chain([4]).max().unwrap_or(4);
+            out.line(&header(names));
             for test in &self.tests {
-                out.line(&row(test));
+                out.line(&row(test, names));
             }
         } else if self.tests.iter().any(|test| test.status != Status::Passed) {
             out.line("");
@@ -355,15 +357,15 @@ fn wrap(lead: &str, text: &str, width: usize) -> Vec<String> {
     lines
 }
 
-/// The verbose table's column headings.
-fn header() -> String {
-    format!("{:<60}  {:>13}  {:<15}  {:>7}", "test", "points", "status", "time")
+/// The verbose table's column headings, its names' column `names` wide.
+fn header(names: usize) -> String {
+    format!("{:<names$}  {:>13}  {:<15}  {:>7}", "test", "points", "status", "time")
 }
 
 /// One row of the verbose table: a test's points, status and time.
-fn row(test: &TestResult) -> String {
+fn row(test: &TestResult, names: usize) -> String {
     format!(
-        "{:<60}  {:>13}  {:<15}  {:>6.2}s",
+        "{:<names$}  {:>13}  {:<15}  {:>6.2}s",
         test.name,
         format!("{:.2}/{:.2}", test.points, test.max_points),
         test.status.label(),
@@ -390,6 +392,28 @@ mod tests {
         assert_eq!(lines.len(), MOST_LINES + 1, "{}", out.text);
         assert!(lines.iter().all(|line| line.chars().count() <= 40), "{}", out.text);
         assert!(lines[MOST_LINES].contains("more lines (--verbose shows them)"), "{}", out.text);
+    }
+
+    /// two_player's longest names are over 70 characters: the columns after them line up.
+    #[test]
+    fn the_verbose_tables_columns_line_up_after_the_longest_name() {
+        let test = |name: &str| TestResult {
+            name: name.into(),
+            group: String::new(),
+            points: 2.0,
+            max_points: 2.0,
+            status: Status::Passed,
+            seconds: 0.12,
+            unchecked_until: None,
+            explanation: String::new(),
+        };
+        let long = "against_minimax::prunes_never_more_than_minimax_and_less_on_wide_trees";
+        let names = long.len();
+        let lines = [header(names), row(&test(long), names), row(&test("a::b"), names)];
+        // Where the points column ends, its heading or its value right-aligned to it.
+        let end = |line: &str, of: &str| line.find(of).map(|at| at + of.len());
+        let ends = [end(&lines[0], "points"), end(&lines[1], "2.00/2.00"), end(&lines[2], "2.00/2.00")];
+        assert!(ends[0].is_some() && ends.iter().all(|at| *at == ends[0]), "{lines:#?}");
     }
 
     #[test]
