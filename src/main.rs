@@ -485,6 +485,11 @@ fn run(command: Commands) -> Result<ExitCode, ExitCode> {
 
 /// `gamekit handout`: the handout written, and what to do with it.
 fn handout_command(kit: &std::path::Path, assignment: &str, dir: &std::path::Path) -> ExitCode {
+    // A folder in use is refused before the reference is measured (a minute, the first time).
+    if let Err(error) = gamekit::grade::deploy::handout::destination(dir) {
+        eprintln!("gamekit handout: {error}");
+        return ExitCode::from(2);
+    }
     if let Err(error) = measure_reference(kit, assignment) {
         eprintln!("gamekit handout: {error}");
         return ExitCode::from(2);
@@ -524,6 +529,10 @@ fn classroom_command(kit: &std::path::Path, assignment: &str, dir: &std::path::P
             return ExitCode::from(2);
         }
     };
+    if let Err(error) = gamekit::grade::deploy::handout::destination(dir) {
+        eprintln!("gamekit classroom: {error}");
+        return ExitCode::from(2);
+    }
     if let Err(error) = measure_reference(kit, assignment) {
         eprintln!("gamekit classroom: {error}");
         return ExitCode::from(2);

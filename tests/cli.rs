@@ -141,6 +141,30 @@ fn handout_writes_a_new_folder_and_refuses_one_in_use() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
+/// A folder in use is refused before anything else is done: here in a kit whose reference
+/// solution is missing, so measuring it first would fail otherwise.
+#[test]
+fn handout_refuses_a_folder_in_use_before_it_measures_the_reference() {
+    let scratch = std::env::temp_dir().join(format!("gamekit-cli-in-use-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&scratch);
+    let (kit, in_use) = (scratch.join("kit"), scratch.join("in-use"));
+    for folder in [kit.join("fixtures/tictactoe"), kit.join("tests"), kit.join("starter"), in_use.clone()] {
+        std::fs::create_dir_all(folder).expect("a folder");
+    }
+    std::fs::write(kit.join("Cargo.toml"), "[package]\nname = \"gamekit\"\n").expect("a manifest");
+    let kits_own = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/tictactoe/rubric.toml");
+    let rubric = std::fs::read(kits_own).expect("the rubric");
+    std::fs::write(kit.join("fixtures/tictactoe/rubric.toml"), rubric).expect("the rubric copied");
+    std::fs::write(in_use.join("notes.txt"), "mine").expect("a student's file");
+    let classroom = ["classroom", "--kit-repository", "https://github.com/course/gamekit"];
+    for command_words in [&["handout"][..], &classroom] {
+        let mut run = command();
+        run.args(command_words).arg("tictactoe").arg(&in_use).arg("--kit").arg(&kit);
+        run.assert().code(2).stderr(predicate::str::contains("not an empty folder"));
+    }
+    std::fs::remove_dir_all(&scratch).expect("the scratch removed");
+}
+
 /// The Classroom template: the handout and the workflow; a kit place the workflow would
 /// misread is refused.
 #[test]

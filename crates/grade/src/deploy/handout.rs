@@ -34,6 +34,19 @@ fn io(context: String) -> impl FnOnce(std::io::Error) -> HandoutError {
     move |source| HandoutError::Io { context, source }
 }
 
+/// Refuses `dir` as a handout's destination unless it is missing or an empty folder, so
+/// that nothing of the student's is overwritten: what [`write`] checks first, and a caller
+/// can check before the work that precedes it (measuring the reference).
+///
+/// # Errors
+/// [`HandoutError::NotEmpty`] when `dir` holds anything or is a file.
+pub fn destination(dir: &Path) -> Result<(), HandoutError> {
+    if std::fs::read_dir(dir).is_ok_and(|mut entries| entries.next().is_some()) || dir.is_file() {
+        return Err(HandoutError::NotEmpty(dir.to_owned()));
+    }
+    Ok(())
+}
+
 /// Writes the handout of `assignment` into `dir` (created if missing, and refused unless
 /// empty, so that nothing of the student's is overwritten). Returns the files written,
 /// relative to `dir`.
@@ -44,9 +57,7 @@ fn io(context: String) -> impl FnOnce(std::io::Error) -> HandoutError {
 pub fn write(kit: &Path, assignment: &str, dir: &Path) -> Result<Vec<PathBuf>, HandoutError> {
     crate::check_assignment(kit, assignment)?;
     let rubric = Rubric::load(kit, assignment)?;
-    if std::fs::read_dir(dir).is_ok_and(|mut entries| entries.next().is_some()) || dir.is_file() {
-        return Err(HandoutError::NotEmpty(dir.to_owned()));
-    }
+    destination(dir)?;
     let starter = kit.join("starter");
     let source = starter.join(&rubric.package);
     let mut written = Vec::new();
