@@ -1204,7 +1204,8 @@ for folder in "$@"; do
     printf '[build]\nrustc = "%s"\nrustc-wrapper = "%s"\n' "$wrapper" "$wrapper" > "$folder/.cargo/config.toml"
     printf '[toolchain]\npath = "%s"\n' "$toolchain" > "$folder/rust-toolchain.toml"
     for program in cargo rustc cc bwrap setpriv env true; do
-        cp "$wrapper" "$folder/$program"
+        # A name some other user holds there already (a folder of someone's named cc) stays.
+        [ -e "$folder/$program" ] || cp "$wrapper" "$folder/$program"
         cp "$wrapper" "$toolchain/bin/$program"
     done
 done"#;
