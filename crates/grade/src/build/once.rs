@@ -8,7 +8,8 @@
 //! for the same inputs, and remembers the answer.
 //!
 //! The inputs are what Cargo itself would look at: the kit's files by path, size and
-//! modification time ([`kit_stamp`]), the manifests the grader wrote, and the toolchain. A
+//! modification time ([`kit_stamp`]), the manifests and lock file the grader wrote, and
+//! Cargo's path. A
 //! remembered answer is used only while what it names is still on disk.
 
 use crate::GradeError;
@@ -61,8 +62,9 @@ pub(super) fn inputs<'a>(parts: impl IntoIterator<Item = &'a [u8]>) -> u64 {
     crate::hash::stable(&bytes)
 }
 
-/// The kit's files as Cargo tells their changes: each one's path, kind, size and
-/// modification time, over the parts that build and grade ([`KIT_PARTS`]). About 700
+/// The kit's files as Cargo tells their changes: each one's path, kind and permissions,
+/// size, inode and modification time, over the parts that build and grade ([`KIT_PARTS`]),
+/// build output and hidden entries left out as the walk leaves them out. About 700
 /// entries: a walk of a few milliseconds, against seconds of Cargo's.
 ///
 /// [`KIT_PARTS`]: crate::intake::walk::KIT_PARTS
