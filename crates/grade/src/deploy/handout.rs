@@ -35,7 +35,7 @@ fn io(context: String) -> impl FnOnce(std::io::Error) -> HandoutError {
 }
 
 /// Refuses `dir` as a handout's destination unless it is missing or an empty folder, so
-/// that nothing of the student's is overwritten: what [`write`] checks first, and a caller
+/// that nothing of the student's is overwritten: what [`write()`] checks first, and a caller
 /// can check before the work that precedes it (measuring the reference).
 ///
 /// # Errors
