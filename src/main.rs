@@ -485,12 +485,7 @@ fn run(command: Commands) -> Result<ExitCode, ExitCode> {
 
 /// `gamekit handout`: the handout written, and what to do with it.
 fn handout_command(kit: &std::path::Path, assignment: &str, dir: &std::path::Path) -> ExitCode {
-    // A folder in use is refused before the reference is measured (a minute, the first time).
-    if let Err(error) = gamekit::grade::deploy::handout::destination(dir) {
-        eprintln!("gamekit handout: {error}");
-        return ExitCode::from(2);
-    }
-    if let Err(error) = measure_reference(kit, assignment) {
+    if let Err(error) = before_writing(kit, assignment, dir) {
         eprintln!("gamekit handout: {error}");
         return ExitCode::from(2);
     }
@@ -507,17 +502,21 @@ fn handout_command(kit: &std::path::Path, assignment: &str, dir: &std::path::Pat
     }
 }
 
-/// The reference solution graded on this machine, unless its times are kept: a handout's
-/// `cargo rubric` times its public tests against the limits derived from them.
-fn measure_reference(kit: &std::path::Path, assignment: &str) -> Result<(), gamekit::grade::GradeError> {
+/// Before a handout is written into `dir`: `dir` refused if in use (first, so that a folder
+/// in use costs no minute of measuring), then the reference solution graded on this
+/// machine, unless its times are kept: a handout's `cargo rubric` times its public tests
+/// against the limits derived from them.
+fn before_writing(kit: &std::path::Path, assignment: &str, dir: &std::path::Path) -> Result<(), String> {
+    gamekit::grade::deploy::handout::destination(dir).map_err(|error| error.to_string())?;
     let mut told = false;
-    gamekit::grade::measure_reference(kit, assignment, |_| {
+    let measured = gamekit::grade::measure_reference(kit, assignment, |_| {
         if !std::mem::replace(&mut told, true) {
             eprintln!(
                 "measuring the reference solution's time on each test on this machine (once): the limits `cargo rubric` shows"
             );
         }
-    })
+    });
+    measured.map_err(|error| error.to_string())
 }
 
 /// `gamekit classroom`: the template written, and what to do with it.
@@ -529,11 +528,7 @@ fn classroom_command(kit: &std::path::Path, assignment: &str, dir: &std::path::P
             return ExitCode::from(2);
         }
     };
-    if let Err(error) = gamekit::grade::deploy::handout::destination(dir) {
-        eprintln!("gamekit classroom: {error}");
-        return ExitCode::from(2);
-    }
-    if let Err(error) = measure_reference(kit, assignment) {
+    if let Err(error) = before_writing(kit, assignment, dir) {
         eprintln!("gamekit classroom: {error}");
         return ExitCode::from(2);
     }
