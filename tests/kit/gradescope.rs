@@ -1,6 +1,7 @@
 //! The Gradescope autograder `gamekit gradescope` writes, run as Gradescope runs it: the zip
 //! unpacked into a scratch folder laid out as Gradescope's `/autograder`, `setup.sh` run once
-//! (offline: Cargo builds from the local registry cache, as it would after downloading), then
+//! (offline: Cargo builds from the local registry cache, as it would after downloading; the
+//! judges' registry crates already built, from the kit's own target), then
 //! `run_autograder` on a correct, a zipped, a partial, a non-compiling, an empty and a
 //! hostile submission; each `results.json` is checked against Gradescope's documented fields.
 

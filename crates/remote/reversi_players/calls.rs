@@ -15,6 +15,10 @@ gamekit_probe::wire! {
     pub enum Error { InvalidMove(Color, i32, i32), NoMove(Color), Console(console::WireError) }
 }
 
+/// The squares of a board's sweep (`BoardCells`, `BoardValidMoves`): the handout's 8 × 8,
+/// which each side asserts of its `N_ROWS` and `N_COLS`.
+pub const SQUARES: usize = 64;
+
 /// A result of a player's call as it crosses.
 pub type Played<T> = Result<T, Error>;
 
@@ -23,11 +27,11 @@ pub type Played<T> = Result<T, Error>;
 // players, machines and viewers, lent to the probe for a call.
 gamekit_probe::calls! {
     pub BoardNew = "Board::new"() -> u64;
-    /// `at` on every square (8 × 8), row by row: a board's sweep in one round trip.
-    pub BoardCells = "Board::cells"(board: u64) -> [Option<Color>; 64];
+    /// `at` on every square, row by row: a board's sweep in one round trip.
+    pub BoardCells = "Board::cells"(board: u64) -> [Option<Color>; SQUARES];
     pub BoardAt = "Board::at"(board: u64, row: i32, col: i32) -> Option<Color>;
     /// `valid_move` on every square, row by row, for Black then White.
-    pub BoardValidMoves = "Board::valid_moves"(board: u64) -> [bool; 128];
+    pub BoardValidMoves = "Board::valid_moves"(board: u64) -> [bool; 2 * SQUARES];
     pub BoardValidMove = "Board::valid_move"(board: u64, color: Color, row: i32, col: i32) -> bool;
     /// `play`: `Err(())` when the submission refused the move.
     pub BoardPlay = "Board::play"(board: u64, color: Color, row: i32, col: i32) -> Result<(), ()>;

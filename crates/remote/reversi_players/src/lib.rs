@@ -48,10 +48,10 @@ fn call<C: Remote>(arguments: &C::Arguments) -> C::Answer {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct InvalidMove;
 
-/// The index of an on-board square in a board's sweep, row by row.
-// The sweeps' sizes in `calls.rs` are the board's: an index from [`index`] is in them.
-const _: () = assert!(N_ROWS * N_COLS == 64, "BoardCells and BoardValidMoves in calls.rs hold 8 x 8 squares");
+// The sweeps in `calls.rs` hold the board's squares: an index from [`index`] is in them.
+const _: () = assert!(N_ROWS * N_COLS == calls::SQUARES as i32, "the sweeps in calls.rs hold the board's squares");
 
+/// The index of an on-board square in a board's sweep, row by row.
 fn index(row: i32, col: i32) -> Option<usize> {
     ((1..=N_ROWS).contains(&row) && (1..=N_COLS).contains(&col)).then(|| ((row - 1) * N_COLS + col - 1) as usize)
 }
@@ -66,9 +66,9 @@ fn index(row: i32, col: i32) -> Option<usize> {
 pub struct Board {
     object: Object,
     /// What `at` answers on each square, row by row; `None` when the sweep panicked.
-    cells: OnceCell<Option<[Option<calls::Color>; 64]>>,
+    cells: OnceCell<Option<[Option<calls::Color>; calls::SQUARES]>>,
     /// What `valid_move` answers on each square, for Black then White.
-    valid: OnceCell<Option<[bool; 128]>>,
+    valid: OnceCell<Option<[bool; 2 * calls::SQUARES]>>,
 }
 
 impl Board {
@@ -104,8 +104,7 @@ impl Board {
     pub fn valid_move(&self, color: Color, row: i32, col: i32) -> bool {
         let swept = index(row, col).and_then(|at| {
             let valid = self.valid.get_or_init(|| gamekit_probe::try_call::<calls::BoardValidMoves>(&self.id()).ok());
-            let squares = (N_ROWS * N_COLS) as usize;
-            Some(valid.as_ref()?[at + if color == Color::Black { 0 } else { squares }])
+            Some(valid.as_ref()?[at + if color == Color::Black { 0 } else { calls::SQUARES }])
         });
         swept.unwrap_or_else(|| call::<calls::BoardValidMove>(&(self.id(), color.convert(), row, col)))
     }

@@ -18,7 +18,7 @@ use reversi_players::ConsoleError;
 mod calls;
 #[path = "../../../console.rs"]
 mod console;
-use calls::Played;
+use calls::{Played, SQUARES};
 use gamekit_probe::wire::Convert;
 
 // The handout's types, as they cross, to and from the submission's.
@@ -107,9 +107,8 @@ fn answers(answers: Answers) -> Answers {
         .on::<calls::GamePlay>(|id| with(id, |game: &mut Game<'static>| Convert::convert(game.play())))
 }
 
-/// The squares of a board's sweep (`calls::BoardCells`, `calls::BoardValidMoves`).
-const SQUARES: usize = 64;
-const _: () = assert!(N_ROWS * N_COLS == SQUARES as i32, "the sweeps in calls.rs hold 8 x 8 squares");
+// The sweeps in `calls.rs` hold the handout's board's squares.
+const _: () = assert!(N_ROWS * N_COLS == SQUARES as i32, "the sweeps in calls.rs hold the board's squares");
 
 /// The square (row, column, from 1) at `at` in a sweep, row by row, once per colour.
 fn square(at: usize) -> (i32, i32) {
