@@ -5,7 +5,7 @@
 use super::{Edit, KIT, checked, copy_of_solution, grade, grade_with};
 use gamekit::grade::{Report, Status, Style};
 use std::collections::BTreeSet;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// A bug planted in a copy of a solution: its edit, the tests that must fail (a part of
 /// their names), the groups (prefixes) in which tests may fail too, and the group whose rule
@@ -286,21 +286,9 @@ fn a_planted_bug_loses_exactly_the_tests_that_cover_it() {
 /// `graded`: the same cases, the same checks. Only the files `within` can name are run, and
 /// without the tests the grader stopped as too slow (a student's `cargo test` has no time
 /// limit: it would wait on them).
-///
-/// The handout is written afresh the first time in a run (the kit's tests may have changed
-/// since the last), then only its sources change; one check at a time uses it.
 #[track_caller]
 fn assert_the_handout_agrees(bug: &str, assignment: &'static str, copy: &Path, within: &str, graded: &Report) {
-    static WRITTEN: std::sync::Mutex<BTreeSet<&str>> = std::sync::Mutex::new(BTreeSet::new());
-    // The handouts' folders, one check at a time.
-    static HANDOUTS: std::sync::Mutex<()> = std::sync::Mutex::new(());
-    let _alone = HANDOUTS.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-    let handout = Path::new(KIT).join("target").join("kit").join("public").join(assignment);
-    if WRITTEN.lock().unwrap_or_else(std::sync::PoisonError::into_inner).insert(assignment) {
-        let _ = std::fs::remove_dir_all(&handout);
-        gamekit::grade::deploy::handout::write(Path::new(KIT), assignment, &handout).expect("a handout");
-    }
-    super::handout::put_sources(&handout, assignment, &copy.join("src"));
+    let (_alone, handout) = handout_with(assignment, copy);
     for module in gamekit::grade::deploy::handout::public_modules(&handout) {
         let prefix = format!("{module}::");
         if !(within.starts_with(&prefix) || prefix.starts_with(within)) {
@@ -334,6 +322,23 @@ fn assert_the_handout_agrees(bug: &str, assignment: &'static str, copy: &Path, w
         assert_eq!(failed_here, failed_there, "{bug}: the handout's tests/{module}.rs and the grader disagree");
     }
     assert_the_times_agree(bug, &handout, within, graded);
+}
+
+/// The handout of `assignment` with the sources of `copy`, kept from other checks while the
+/// guard lives. It is written afresh the first time in a run (the kit's tests may have
+/// changed since the last), then only its sources change.
+fn handout_with(assignment: &'static str, copy: &Path) -> (std::sync::MutexGuard<'static, ()>, PathBuf) {
+    static WRITTEN: std::sync::Mutex<BTreeSet<&str>> = std::sync::Mutex::new(BTreeSet::new());
+    // The handouts' folders, one check at a time.
+    static HANDOUTS: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let alone = HANDOUTS.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let handout = Path::new(KIT).join("target").join("kit").join("public").join(assignment);
+    if WRITTEN.lock().unwrap_or_else(std::sync::PoisonError::into_inner).insert(assignment) {
+        let _ = std::fs::remove_dir_all(&handout);
+        gamekit::grade::deploy::handout::write(Path::new(KIT), assignment, &handout).expect("a handout");
+    }
+    super::handout::put_sources(&handout, assignment, &copy.join("src"));
+    (alone, handout)
 }
 
 /// Where the grader stopped public tests as too slow, `cargo rubric` in the handout (which
@@ -755,8 +760,14 @@ fn altering_any_message_loses_points_in_the_group_that_claims_it() {
 }
 
 /// The messages that no failing test of group `only` shows alone. To need few builds,
-/// several are marked at once, and a message is crossed off when a failing test shows its
-/// mark and no other:
+/// several are marked at once:
+/// 0. all of them, in one build (and each game's last in a second): a message is crossed off
+///    when a whole game that prints it (played on the marked programs,
+///    [`Marking::cross_off_by_games`]) is a test of the group, or when a failing test shows
+///    its mark and no other;
+///
+/// then, for what is left, a message is crossed off when a failing test shows its mark and
+/// no other:
 /// 1. all of those left, while that crosses any off (a message always printed after another
 ///    is shown once the other is crossed off);
 /// 2. those no test has shown yet, together, while that shows any (a test shows only its
@@ -764,9 +775,12 @@ fn altering_any_message_loses_points_in_the_group_that_claims_it() {
 /// 3. together, those whose witnesses (the tests that showed each with the fewest other
 ///    marks) show none of the others: a Connect Four message beside a Stonehenge one;
 /// 4. a message still left alone, its witness run first, then its whole group.
-fn unchecked_messages(assignment: &str, only: &str, messages: &[Message]) -> Vec<usize> {
+fn unchecked_messages(assignment: &'static str, only: &str, messages: &[Message]) -> Vec<usize> {
     let mut marking = Marking { assignment, messages, left: (0..messages.len()).collect(), seen: Vec::new() };
-    while !marking.left.is_empty() && marking.cross_off(&marking.left.iter().copied().collect::<Vec<_>>(), only) {}
+    let mut crossed = marking.cross_off_by_games(only);
+    while crossed && !marking.left.is_empty() {
+        crossed = marking.cross_off(&marking.left.iter().copied().collect::<Vec<_>>(), only);
+    }
     // Those no test showed yet, while others hid them (a test shows its first difference),
     // while that shows any.
     loop {
@@ -814,7 +828,7 @@ fn unchecked_messages(assignment: &str, only: &str, messages: &[Message]) -> Vec
 
 /// The messages of an assignment left to cross off, and what its gradings showed.
 struct Marking<'a> {
-    assignment: &'a str,
+    assignment: &'static str,
     messages: &'a [Message],
     left: BTreeSet<usize>,
     /// Every failing test of every grading so far.
@@ -822,10 +836,50 @@ struct Marking<'a> {
 }
 
 impl Marking<'_> {
+    /// Grades `only` with every message left marked, and crosses off each message a whole
+    /// game of the group prints, and each a failing test shows alone: whether any was.
+    ///
+    /// A failing test named after one of the kit's transcripts plays that game. The handout's
+    /// programs, built with the marked sources, play the transcript too; where one prints it
+    /// exactly but for the marks, the marks it printed are the messages the game prints. Then
+    /// only the last mark each game printed is marked: a test that shows its game's last mark
+    /// (a test shows the first line that differs) compares the game's output up to there, so
+    /// altering any message the game prints, alone, fails it.
+    fn cross_off_by_games(&mut self, only: &str) -> bool {
+        let marked: Vec<usize> = self.left.iter().copied().collect();
+        let copy = marked_copy(self.assignment, self.messages, &marked);
+        let shown = marks_shown_by(self.assignment, only, &marked, &copy);
+        let fixtures = Path::new(KIT).join("fixtures").join(self.assignment);
+        let games: Vec<gamekit::testkit::Transcript> = gamekit::testkit::Transcript::load_all(&fixtures)
+            .into_iter()
+            .filter(|transcript| shown.iter().any(|test| named_after(&test.name, only, &transcript.name)))
+            .collect();
+        let before = self.left.len();
+        let printed =
+            if games.is_empty() { Vec::new() } else { marks_printed(self.assignment, &copy, &marked, &games) };
+        let last: BTreeSet<usize> = printed.iter().filter_map(|(_, marks)| marks.last().copied()).collect();
+        if !last.is_empty() {
+            let last: Vec<usize> = last.into_iter().collect();
+            let copy = marked_copy(self.assignment, self.messages, &last);
+            let shown_last = marks_shown_by(self.assignment, only, &last, &copy);
+            for (game, marks) in &printed {
+                let test = shown_last.iter().find(|test| named_after(&test.name, only, game));
+                if test.is_some_and(|test| marks.last().is_some_and(|last| test.marks.contains(last))) {
+                    self.left.retain(|index| !marks.contains(index));
+                }
+            }
+            self.seen.extend(shown_last);
+        }
+        self.left.retain(|index| !shown.iter().any(|test| test.marks == [*index]));
+        self.seen.extend(shown);
+        self.left.len() < before
+    }
+
     /// Grades `only` with `marked` altered, and crosses off each message a failing test
     /// showed alone: whether any was.
     fn cross_off(&mut self, marked: &[usize], only: &str) -> bool {
-        let shown = marks_shown(self.assignment, only, self.messages, marked);
+        let copy = marked_copy(self.assignment, self.messages, marked);
+        let shown = marks_shown_by(self.assignment, only, marked, &copy);
         let before = self.left.len();
         self.left.retain(|index| !shown.iter().any(|test| test.marks == [*index]));
         self.seen.extend(shown);
@@ -851,17 +905,95 @@ struct Shown {
     marks: Vec<usize>,
 }
 
-/// Grades the tests whose names start with `only` with the messages `marked` altered: for
-/// each failing test, the marks its explanation shows.
-fn marks_shown(assignment: &str, only: &str, messages: &[Message], marked: &[usize]) -> Vec<Shown> {
+/// A copy of `assignment`'s solution with the messages `marked` altered: a mark `[M7]` at
+/// the start of message 7.
+fn marked_copy(assignment: &str, messages: &[Message], marked: &[usize]) -> PathBuf {
     let quoted: Vec<(String, String)> = marked
         .iter()
         .map(|&index| (format!("\"{}\"", messages[index].1), format!("\"[M{index}]{}\"", messages[index].1)))
         .collect();
     let edits: Vec<Edit> =
         marked.iter().zip(&quoted).map(|(&index, (from, to))| Edit { file: messages[index].0, from, to }).collect();
-    let copy = copy_of_solution(assignment, "a_message_altered", &edits);
-    let report = grade_with(assignment, &copy, None, Some(only));
+    copy_of_solution(assignment, "a_message_altered", &edits)
+}
+
+/// For each of `games` that a program of `assignment`'s handout, built with the sources of
+/// `copy`, prints exactly but for the marks of `marked`: its name, and the marks it printed,
+/// in the order first printed.
+fn marks_printed(
+    assignment: &'static str,
+    copy: &Path,
+    marked: &[usize],
+    games: &[gamekit::testkit::Transcript],
+) -> Vec<(String, Vec<usize>)> {
+    let (_alone, handout) = handout_with(assignment, copy);
+    let (built, said) = super::handout::cargo_alone(&handout, &["build", "--release", "--bins", "--quiet"]);
+    assert!(built, "{assignment}: the handout's programs do not build with the messages marked:\n{said}");
+    let manifest: toml::Table = std::fs::read_to_string(handout.join("Cargo.toml"))
+        .expect("the handout's manifest")
+        .parse()
+        .expect("a manifest");
+    let programs: Vec<PathBuf> = (manifest.get("bin").and_then(toml::Value::as_array).into_iter().flatten())
+        .filter_map(|bin| bin.get("name")?.as_str())
+        .map(|name| handout.join("target").join("release").join(name))
+        .collect();
+    assert!(!programs.is_empty(), "{assignment}: the handout names no program");
+    let mut printed = Vec::new();
+    for transcript in games {
+        for program in &programs {
+            let output = String::from_utf8_lossy(&played(program, &transcript.args, &transcript.input)).into_owned();
+            let mut unmarked = output.clone();
+            let mut found: Vec<(usize, usize)> = Vec::new();
+            for &index in marked {
+                let mark = format!("[M{index}]");
+                found.extend(output.find(&mark).map(|at| (at, index)));
+                unmarked = unmarked.replace(&mark, "");
+            }
+            if unmarked.as_bytes() == transcript.expected {
+                found.sort_unstable();
+                printed.push((transcript.name.clone(), found.into_iter().map(|(_, index)| index).collect()));
+                break;
+            }
+        }
+    }
+    printed
+}
+
+/// What `program` prints on standard output given `args` and `input`.
+fn played(program: &Path, args: &[String], input: &[u8]) -> Vec<u8> {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(program)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap_or_else(|error| panic!("{} does not start: {error}", program.display()));
+    let mut stdin = child.stdin.take().expect("its input");
+    let input = input.to_vec();
+    // Fed apart, so that a program that prints much before it reads all cannot block both.
+    let feeder = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let output = child.wait_with_output().expect("the program ends");
+    let _ = feeder.join();
+    output.stdout
+}
+
+/// Whether test `name` of group `only` is the one named after transcript `transcript`:
+/// rstest names a test of each file `<transcript>.in` `input_<number>_<transcript>_in`.
+fn named_after(name: &str, only: &str, transcript: &str) -> bool {
+    let Some(rest) = name.strip_prefix(only).and_then(|rest| rest.strip_prefix("input_")) else { return false };
+    let after_number = rest.trim_start_matches(|c: char| c.is_ascii_digit());
+    after_number.len() < rest.len()
+        && after_number.strip_prefix('_').is_some_and(|name| name == format!("{transcript}_in"))
+}
+
+/// Grades the tests whose names start with `only` on `copy`, the messages `marked` altered:
+/// for each failing test, the marks its explanation shows.
+fn marks_shown_by(assignment: &str, only: &str, marked: &[usize], copy: &Path) -> Vec<Shown> {
+    let report = grade_with(assignment, copy, None, Some(only));
     assert_eq!(report.build_errors, None, "{assignment}: the marked messages must compile");
     report
         .tests
