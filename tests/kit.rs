@@ -704,10 +704,10 @@ fn copy_of_kit(scratch: &Path) -> PathBuf {
 }
 
 /// Starts the judges' target of `copy`, a copy of the kit, as a copy of the kit's own (its
-/// files' times kept), so that the judge built in the copy finds the crates built (the
-/// resumed batch's check took 39 s alone rather than 72 s with the registry's crates alone).
-/// It is copied while no other check grades (so no judge is half built): its files' times
-/// kept, a crate copied half written beside its fingerprint would be taken as built.
+/// files' times kept), so that the judge built in the copy finds the crates built (without
+/// it, the resumed batch's check took 72 s alone). It is copied while no other check grades,
+/// so that no crate is half built: one copied half written beside its fingerprint would be
+/// taken as built.
 fn seed_judges_target(copy: &Path) {
     let judges = Path::new(KIT).join("target").join("grade").join("target");
     let into = copy.join("target").join("grade");

@@ -870,8 +870,7 @@ impl Marking<'_> {
             }
             self.seen.extend(shown_last);
         }
-        self.left.retain(|index| !shown.iter().any(|test| test.marks == [*index]));
-        self.seen.extend(shown);
+        self.cross_off_shown(shown);
         self.left.len() < before
     }
 
@@ -879,7 +878,12 @@ impl Marking<'_> {
     /// showed alone: whether any was.
     fn cross_off(&mut self, marked: &[usize], only: &str) -> bool {
         let copy = marked_copy(self.assignment, self.messages, marked);
-        let shown = marks_shown_by(self.assignment, only, marked, &copy);
+        self.cross_off_shown(marks_shown_by(self.assignment, only, marked, &copy))
+    }
+
+    /// Crosses off each message a failing test of a grading showed alone, and keeps what the
+    /// grading showed: whether any was.
+    fn cross_off_shown(&mut self, shown: Vec<Shown>) -> bool {
         let before = self.left.len();
         self.left.retain(|index| !shown.iter().any(|test| test.marks == [*index]));
         self.seen.extend(shown);
@@ -941,7 +945,8 @@ fn marks_printed(
     let mut printed = Vec::new();
     for transcript in games {
         for program in &programs {
-            let output = String::from_utf8_lossy(&played(program, &transcript.args, &transcript.input)).into_owned();
+            let run = gamekit::testkit::run_program(program, &transcript.args, transcript.input.clone());
+            let output = String::from_utf8_lossy(&run.stdout).into_owned();
             let mut unmarked = output.clone();
             let mut found: Vec<(usize, usize)> = Vec::new();
             for &index in marked {
@@ -957,28 +962,6 @@ fn marks_printed(
         }
     }
     printed
-}
-
-/// What `program` prints on standard output given `args` and `input`.
-fn played(program: &Path, args: &[String], input: &[u8]) -> Vec<u8> {
-    use std::io::Write;
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(program)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap_or_else(|error| panic!("{} does not start: {error}", program.display()));
-    let mut stdin = child.stdin.take().expect("its input");
-    let input = input.to_vec();
-    // Fed apart, so that a program that prints much before it reads all cannot block both.
-    let feeder = std::thread::spawn(move || {
-        let _ = stdin.write_all(&input);
-    });
-    let output = child.wait_with_output().expect("the program ends");
-    let _ = feeder.join();
-    output.stdout
 }
 
 /// Whether test `name` of group `only` is the one named after transcript `transcript`:
