@@ -433,21 +433,11 @@ fn code_run_on_a_board_changes_nothing_outside_its_sandbox_either() {
 #[cfg_attr(not(not_root), ignore = "full tier: cargo test --workspace -- --include-ignored")]
 fn as_users_of_their_own_every_solution_scores_full_marks() {
     let _one_at_a_time = one_at_a_time();
-    // Two at a time, as the kit's own checks grade: much of a grading is building one crate.
-    let assignments = gamekit::grade::assignments(Path::new(KIT));
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    std::thread::scope(|scope| {
-        for _ in 0..2 {
-            scope.spawn(|| {
-                while let Some(assignment) = assignments.get(next.fetch_add(1, std::sync::atomic::Ordering::Relaxed)) {
-                    let solution = grade_as_users(assignment, &Path::new(KIT).join("solution").join(assignment));
-                    let failed = failures_or_passes(&solution);
-                    assert_eq!(solution.score, solution.max_score, "{assignment}: {failed:#?}");
-                    assert_eq!(solution.isolation, Isolation::Users);
-                }
-            });
-        }
-    });
+    for assignment in &gamekit::grade::assignments(Path::new(KIT)) {
+        let solution = grade_as_users(assignment, &Path::new(KIT).join("solution").join(assignment));
+        assert_eq!(solution.score, solution.max_score, "{assignment}: {:#?}", failures_or_passes(&solution));
+        assert_eq!(solution.isolation, Isolation::Users);
+    }
 }
 
 /// The handout of `assignment` in `target/hostile/<name>` with the run-time attacks in its
