@@ -105,9 +105,10 @@ const PLANTED_BUGS: &[PlantedBug] = &[
         first: "smart::optimal::",
     },
     // The slow SmartPlayer: right, but a plain minimax. It is told it is too slow
-    // where it is, and `cargo rubric` says so first. Graded on the large scaffolds alone, which
-    // it cannot search within any limit: on the small ones it comes within a few percent of
-    // the limits, where the load of the moment decides (the next bug is stopped there).
+    // where it is, and the handout's `cargo rubric` says the same. Graded on the large
+    // scaffolds alone, which it cannot search within any limit: on the small ones it comes
+    // within a few percent of the limits, where the load of the moment decides (the next
+    // bug is stopped there).
     PlantedBug {
         assignment: "connect_n",
         name: "smart_player_searches_every_line_of_play",
