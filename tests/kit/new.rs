@@ -4,9 +4,10 @@
 //! solution scores 100, the handout 0 with "not implemented yet" on every test, the handout
 //! written out builds and runs its public tests alone (failing on the handout, passing on the
 //! solution), and a planted bug loses exactly the tests that cover it, explained. So the
-//! scaffolder, the guide's steps and the kit cannot drift apart.
+//! scaffolder, the guide's steps and the kit cannot drift apart. Of the lines of code the
+//! instructor adds, under a tenth may be plumbing: the measure of the framework's promise.
 
-use super::handout::{cargo_test_alone, put_sources};
+use super::handout::{cargo_test_alone, files, put_sources};
 use super::{Edit, GRADING, KIT, copy_of_kit};
 use gamekit::grade::{self, Options, Report, Status, Style};
 use std::path::Path;
@@ -32,7 +33,10 @@ fn a_game_scaffolded_with_gamekit_new_and_filled_in_grades_as_the_guide_says() {
     let new = Command::new(env!("CARGO_BIN_EXE_gamekit")).args(["new", "nim", "--kit"]).arg(&kit).output();
     let new = new.expect("gamekit runs");
     assert!(new.status.success(), "gamekit new nim: {}", String::from_utf8_lossy(&new.stderr));
-    fill_in(&kit);
+    let written = fill_in(&kit);
+    let share = written.plumbing as f64 / (written.plumbing + written.content) as f64;
+    println!("Nim's lines: {} of content, {} of plumbing ({:.1}%)", written.content, written.plumbing, share * 100.0);
+    assert!(share < 0.1, "plumbing is under a tenth of the lines an instructor writes: {written:?}");
 
     let _beside_others = GRADING.read().unwrap_or_else(PoisonError::into_inner);
     let grade = |submission: &Path| {
@@ -91,18 +95,52 @@ fn a_game_scaffolded_with_gamekit_new_and_filled_in_grades_as_the_guide_says() {
 }
 
 /// The lines an instructor writes, from `tests/kit/nim/`, put over the skeleton's in `kit`.
-fn fill_in(kit: &Path) {
+fn fill_in(kit: &Path) -> Written {
     for file in REPLACED {
         std::fs::remove_file(kit.join(file)).unwrap_or_else(|error| panic!("{file}: {error}"));
     }
+    let mut written = Written::default();
     for part in ["starter", "solution", "crates", "tests", "fixtures"] {
         let from = Path::new(KIT).join("tests/kit/nim").join(part);
+        for file in files(&from) {
+            let path = Path::new(part).join(file);
+            written.count(&path, &std::fs::read_to_string(kit.join(&path)).unwrap_or_default());
+        }
         let copied = Command::new("cp").arg("-rT").arg(from).arg(kit.join(part)).status();
         assert!(copied.is_ok_and(|status| status.success()), "Nim's {part} copied");
     }
     for extension in ["args", "in", "out"] {
         let link = kit.join(format!("starter/nim/tests/transcripts/positions.{extension}"));
         std::os::unix::fs::symlink(format!("../../../../fixtures/nim/positions.{extension}"), link).expect("a link");
+    }
+    written
+}
+
+/// The lines an instructor wrote: those of code (not blank, not a comment) that the
+/// skeleton's file did not have. Plumbing is what only connects the game to the kit: the
+/// calls' declarations (`crates/`), the suite's list of its parts and the public
+/// transcripts' list of cases; content is the game, its handout, its cases and its rubric.
+#[derive(Debug, Default)]
+struct Written {
+    content: usize,
+    plumbing: usize,
+}
+
+impl Written {
+    /// Counts the file at `path` (in the kit), `skeleton` being what `gamekit new` wrote there.
+    fn count(&mut self, path: &Path, skeleton: &str) {
+        let text = std::fs::read_to_string(Path::new(KIT).join("tests/kit/nim").join(path)).expect("Nim's file");
+        let comment = match path.extension().and_then(|extension| extension.to_str()) {
+            Some("rs") => Some("//"),
+            Some("toml") => Some("#"),
+            _ => None,
+        };
+        let code = |line: &&str| !line.is_empty() && !comment.is_some_and(|comment| line.starts_with(comment));
+        let old = |line: &&str| skeleton.lines().any(|old| old.trim() == *line);
+        let written = text.lines().map(str::trim).filter(|line| code(line) && !old(line)).count();
+        let plumbing =
+            path.starts_with("crates") || path.ends_with("tests/nim/main.rs") || path.ends_with("tests/transcripts.rs");
+        *(if plumbing { &mut self.plumbing } else { &mut self.content }) += written;
     }
 }
 

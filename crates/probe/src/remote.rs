@@ -108,6 +108,28 @@ pub fn assert_answers_exactly(
     );
 }
 
+/// A side's test that its function `answers` (the probe's answers, or a judge's to the
+/// calls back) answers exactly the calls declared, those whose names the other arguments
+/// give, and no other ([`assert_answers_exactly`]): one line in the side's root, e.g.
+/// `gamekit_probe::answers_exactly!(answers, calls::names(), console::names());`, the test
+/// `answers::exactly_the_declared_calls`.
+#[macro_export]
+macro_rules! answers_exactly {
+    ($answers:ident, $($names:expr),+ $(,)?) => {
+        #[cfg(test)]
+        mod $answers {
+            #[allow(unused_imports)]
+            use super::*;
+
+            /// It answers every call the other side may make, and no other.
+            #[test]
+            fn exactly_the_declared_calls() {
+                $crate::assert_answers_exactly(super::$answers, ::std::iter::empty()$(.chain($names))+);
+            }
+        }
+    };
+}
+
 /// Declares calls ([`Remote`]), each a type named for it, in the file both sides include.
 ///
 /// A call of the submission's function is declared by the function's signature, and then

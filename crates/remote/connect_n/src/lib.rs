@@ -304,12 +304,4 @@ fn choose_move(player: u64, scaffold: u64, n: i32, color: i32) -> Option<i32> {
     PLAYERS.with(|players| players.with(player, |player| player.choose_move(&scaffold, n, color)))
 }
 
-#[cfg(test)]
-mod tests {
-    /// The judge answers every call back the probe may make, and no other.
-    #[test]
-    fn the_judge_answers_exactly_the_declared_calls_back() {
-        let declared = [super::calls::back::names(), super::terminals::calls::names()];
-        gamekit_probe::assert_answers_exactly(super::called_back, declared.concat());
-    }
-}
+gamekit_probe::answers_exactly!(called_back, calls::back::names(), terminals::calls::names());

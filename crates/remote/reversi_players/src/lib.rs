@@ -418,12 +418,4 @@ fn on_player<R>(player: u64, f: impl FnOnce(&mut (dyn Player + 'static)) -> R) -
     PLAYERS.with(|players| players.with(player, f))
 }
 
-#[cfg(test)]
-mod tests {
-    /// The judge answers every call back the probe may make, and no other.
-    #[test]
-    fn the_judge_answers_exactly_the_declared_calls_back() {
-        let declared = [super::calls::back::names(), super::terminals::calls::names()];
-        gamekit_probe::assert_answers_exactly(super::called_back, declared.concat());
-    }
-}
+gamekit_probe::answers_exactly!(called_back, calls::back::names(), terminals::calls::names());

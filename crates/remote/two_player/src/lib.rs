@@ -358,19 +358,10 @@ where
     call::<C>((args, terminals::judge::lend(terminal))).map_err(Convert::convert)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::calls::{self, C4, Stones};
-
-    /// The judge answers every call back the probe may make, and no other.
-    #[test]
-    fn the_judge_answers_exactly_the_declared_calls_back() {
-        let declared = [
-            calls::back::names(),
-            calls::back::interface::names::<C4>(),
-            calls::back::interface::names::<Stones>(),
-            super::terminals::calls::names(),
-        ];
-        gamekit_probe::assert_answers_exactly(super::called_back, declared.concat());
-    }
-}
+gamekit_probe::answers_exactly!(
+    called_back,
+    calls::back::names(),
+    calls::back::interface::names::<calls::C4>(),
+    calls::back::interface::names::<calls::Stones>(),
+    terminals::calls::names(),
+);

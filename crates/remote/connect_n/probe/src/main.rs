@@ -143,11 +143,4 @@ impl Player for Suites {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    /// The probe answers every call the judge may make, and no other.
-    #[test]
-    fn the_probe_answers_exactly_the_declared_calls() {
-        gamekit_probe::assert_answers_exactly(super::answers, super::calls::names());
-    }
-}
+gamekit_probe::answers_exactly!(answers, calls::names());

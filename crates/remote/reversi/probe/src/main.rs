@@ -92,11 +92,6 @@ mod tests {
             assert_eq!(served, super::calls::SIZES.contains(&n).then_some(n), "a board of size {n}");
         }
     }
-
-    /// The probe answers every call the judge may make, and no other.
-    #[test]
-    fn the_probe_answers_exactly_the_declared_calls() {
-        let declared = [super::calls::names(), super::console::names()];
-        gamekit_probe::assert_answers_exactly(super::answers, declared.concat());
-    }
 }
+
+gamekit_probe::answers_exactly!(answers, calls::names(), console::names());

@@ -347,24 +347,15 @@ impl<G: Game> Interface for Shown<G> {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::calls::{self, C4, Stones};
-
-    /// The probe answers every call the judge may make, and no other.
-    #[test]
-    fn the_probe_answers_exactly_the_declared_calls() {
-        let families: [fn() -> Vec<String>; 8] = [
-            calls::position::names::<C4>,
-            calls::position::names::<Stones>,
-            calls::evaluation::names::<C4>,
-            calls::evaluation::names::<Stones>,
-            calls::text::names::<C4>,
-            calls::text::names::<Stones>,
-            calls::skeleton::names::<C4>,
-            calls::skeleton::names::<Stones>,
-        ];
-        let declared = families.iter().flat_map(|names| names()).chain(calls::names());
-        gamekit_probe::assert_answers_exactly(super::answers, declared);
-    }
-}
+gamekit_probe::answers_exactly!(
+    answers,
+    calls::names(),
+    calls::position::names::<calls::C4>(),
+    calls::position::names::<calls::Stones>(),
+    calls::evaluation::names::<calls::C4>(),
+    calls::evaluation::names::<calls::Stones>(),
+    calls::text::names::<calls::C4>(),
+    calls::text::names::<calls::Stones>(),
+    calls::skeleton::names::<calls::C4>(),
+    calls::skeleton::names::<calls::Stones>(),
+);
