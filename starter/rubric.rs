@@ -122,9 +122,10 @@ struct Limit {
 impl Limit {
     /// The seconds the test may take here: the grader's limit less its own share of the
     /// test's time (it calls the code under test from another process), about the
-    /// reference's time.
+    /// reference's time; never less than half the limit, should a reference's time written
+    /// in `tests/rubric.txt` come near it.
     fn here(self) -> f64 {
-        self.seconds - self.reference
+        (self.seconds - self.reference).max(self.seconds / 2.0)
     }
 }
 
@@ -333,6 +334,8 @@ struct Ran {
     passed: bool,
     /// The outcome of each test that said it.
     outcomes: Vec<Outcome>,
+    /// The tests the runner said it ignored (`#[ignore]`), by their names in the file.
+    ignored: Vec<String>,
     /// Why its tests did not all say (Cargo and libtest have said more above): it `did not
     /// run` (it did not build, or an argument was refused), or it `stopped early` (a test
     /// ended the whole program: a stack overflow, an abort, `process::exit`).
@@ -346,10 +349,13 @@ struct Ran {
 /// test still running past its limit is stopped, as the grader stops it, and the program runs
 /// again for the tests after it.
 fn run(dir: &Path, file: &str, args: &[String], rubric: &Rubric) -> Ran {
-    let mut ran = Ran { passed: false, outcomes: Vec::new(), trouble: Some("did not run") };
+    let mut ran = Ran { passed: false, outcomes: Vec::new(), ignored: Vec::new(), trouble: Some("did not run") };
     let Some(program) = build(dir, file) else { return ran };
     eprintln!("     Running tests/{file}.rs ({})", program.strip_prefix(dir).unwrap_or(&program).display());
-    let timed = !args.iter().any(|arg| arg.starts_with("--test-threads"));
+    let timed = threads(args).is_none_or(|threads| threads == "1");
+    if !timed {
+        eprintln!("cargo rubric: with more than one thread the tests are not timed against the grader's limits");
+    }
     let mut arguments = args.to_vec();
     loop {
         let mut command = Command::new(&program);
@@ -358,7 +364,7 @@ fn run(dir: &Path, file: &str, args: &[String], rubric: &Rubric) -> Ran {
         if std::io::stdout().is_terminal() && !args.iter().any(|arg| arg.starts_with("--color")) {
             command.arg("--color=always");
         }
-        if timed {
+        if threads(args).is_none() {
             command.arg("--test-threads=1");
         }
         match watch(command, file, rubric, timed, &mut ran) {
@@ -370,10 +376,11 @@ fn run(dir: &Path, file: &str, args: &[String], rubric: &Rubric) -> Ran {
             Watched::NotRun => break,
         }
         // Again for the tests the stopped one kept from running: by their whole names.
-        let done: Vec<String> =
-            ran.outcomes.iter().filter(|outcome| outcome.file == file).map(|outcome| outcome.name.clone()).collect();
-        let left: Vec<String> =
-            (list(dir, &program, args).into_iter()).filter(|name| !done.contains(&format!("{file}::{name}"))).collect();
+        let done = |name: &String| {
+            ran.ignored.contains(name)
+                || ran.outcomes.iter().any(|outcome| outcome.file == file && outcome.name == format!("{file}::{name}"))
+        };
+        let left: Vec<String> = list(dir, &program, args).into_iter().filter(|name| !done(name)).collect();
         if left.is_empty() {
             ran.trouble = None;
             break;
@@ -386,6 +393,21 @@ fn run(dir: &Path, file: &str, args: &[String], rubric: &Rubric) -> Ran {
     }
     ran.passed &= ran.trouble.is_none() && ran.outcomes.iter().all(|outcome| !outcome.too_slow);
     ran
+}
+
+/// The number of threads `args` ask the test runner for, if they do.
+fn threads(args: &[String]) -> Option<&str> {
+    let at = args.iter().position(|arg| arg.starts_with("--test-threads"))?;
+    match args[at].strip_prefix("--test-threads=") {
+        Some(threads) => Some(threads),
+        None => args.get(at + 1).map(String::as_str),
+    }
+}
+
+/// A test's name as the runner announces it, without what it adds after a test that must
+/// panic (`name - should panic`).
+fn test_name(announced: &str) -> &str {
+    announced.strip_suffix(" - should panic").unwrap_or(announced)
 }
 
 /// The names of the tests that the test program `program` runs with `args`.
@@ -480,7 +502,7 @@ fn watch(mut command: Command, file: &str, rubric: &Rubric, timed: bool, ran: &m
                     && listing
                     && running.is_none()
                 {
-                    running = Some((format!("{file}::{name}"), Instant::now()));
+                    running = Some((format!("{file}::{}", test_name(name)), Instant::now()));
                 }
             }
             Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
@@ -521,6 +543,10 @@ fn read_line(plain: &str, file: &str, rubric: &Rubric, listing: bool, started: O
     let Some((name, verdict)) = plain.strip_prefix("test ").and_then(|rest| rest.rsplit_once(" ... ")) else {
         return listing;
     };
+    let name = test_name(name);
+    if listing && verdict.starts_with("ignored") {
+        ran.ignored.push(name.to_owned());
+    }
     if listing && (verdict == "ok" || verdict == "FAILED") {
         let name = format!("{file}::{name}");
         let time = started.map(|started| started.elapsed().as_secs_f64()).zip(rubric.limit_of(&name));

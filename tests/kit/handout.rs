@@ -221,6 +221,50 @@ fn cargo_rubric_scores_the_public_groups_as_the_grader_does() {
     assert!(random_games.is_some_and(|line| line.ends_with("other cases; waits on failing 2, 3, 10")), "{summary}");
 }
 
+/// `cargo rubric` on tests of every kind a student may write or run: each test counts once
+/// (one that must panic, under its own name; one ignored, not at all), whatever a stop
+/// made run again; a test over its limit is stopped, and a limit whose reference time
+/// comes near it still leaves half of it; `--test-threads=1` is timed as without it, and
+/// more threads are said not to be.
+#[test]
+fn cargo_rubric_counts_each_test_once_and_says_what_it_timed() {
+    let dir = Path::new(KIT).join("target").join("kit-checks").join("rubric");
+    let _ = std::fs::remove_dir_all(&dir);
+    let write = |file: &str, text: &str| {
+        let path = dir.join(file);
+        std::fs::create_dir_all(path.parent().expect("a folder")).expect("a folder");
+        std::fs::write(path, text).expect("a file written");
+    };
+    write("Cargo.toml", "[package]\nname = \"kinds\"\nversion = \"0.1.0\"\nedition = \"2024\"\n[workspace]\n");
+    write(".cargo/config.toml", "[alias]\nrubric = \"run --quiet --example rubric --\"\n");
+    write("src/lib.rs", "pub fn one() -> u32 {\n    1\n}\n");
+    write("examples/rubric.rs", &std::fs::read_to_string(Path::new(KIT).join("starter/rubric.rs")).expect("rubric.rs"));
+    write(
+        "tests/kinds.rs",
+        "#[test]\nfn quick() {\n    assert_eq!(kinds::one(), 1);\n}\n\
+         #[test]\n#[should_panic]\nfn panics() {\n    panic!(\"as it must\");\n}\n\
+         #[test]\n#[ignore]\nfn ignored() {}\n\
+         #[test]\nfn slow() {\n    std::thread::sleep(std::time::Duration::from_secs(2));\n}\n\
+         #[test]\nfn then_another() {\n    std::thread::sleep(std::time::Duration::from_millis(100));\n}\n",
+    );
+    write(
+        "tests/rubric.txt",
+        "kinds::\t10\tall:kinds\t\nlimit\tkinds::slow\t1\t0.1\nlimit\tkinds::panics\t2\t0.1\n\
+         limit\tkinds::then_another\t0.5\t0.45\n",
+    );
+    for threads in [&[][..], &["--test-threads=1"]] {
+        let (passed, output) = cargo_alone(&dir, &[&["rubric"], threads].concat());
+        assert!(!passed && output.contains("test slow ... stopped\n    too slow for the grader"), "{output}");
+        let once = |line: &str| output.matches(line).count() == 1;
+        assert!(once("test panics - should panic ... ok") && once("test ignored ... ignored"), "{output}");
+        let summary = rubric_summary(&output);
+        assert!(summary.contains("\n3 of 4 public cases pass.\n1 took longer than the grader allows"), "{output}");
+    }
+    let (passed, output) = cargo_alone(&dir, &["rubric", "--test-threads", "2"]);
+    assert!(passed && output.contains("more than one thread the tests are not timed"), "{output}");
+    assert!(rubric_summary(&output).contains("\n4 of 4 public cases pass."), "{output}");
+}
+
 /// Each starter's `tests/transcripts.rs` names exactly the transcripts of its
 /// `tests/transcripts/`, each once: a test each.
 #[test]
