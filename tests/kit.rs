@@ -707,8 +707,15 @@ fn copy_of_kit(scratch: &Path) -> PathBuf {
 /// files' times kept), so that the judge built in the copy finds the crates built (without
 /// it, the resumed batch's check took 72 s alone). It is copied while no other check grades,
 /// so that no crate is half built: one copied half written beside its fingerprint would be
-/// taken as built.
+/// taken as built. The kit's judges are built first (tictactoe's, with what they all
+/// use): a copy made before any grading, as the first checks of a run are, would otherwise
+/// start from nothing and build all of it again.
 fn seed_judges_target(copy: &Path) {
+    static JUDGES_BUILT: std::sync::Once = std::sync::Once::new();
+    JUDGES_BUILT.call_once(|| {
+        let report = grade("tictactoe", &Path::new(KIT).join("solution").join("tictactoe"));
+        assert_eq!(report.build_errors, None, "tictactoe's solution builds");
+    });
     let judges = Path::new(KIT).join("target").join("grade").join("target");
     let into = copy.join("target").join("grade");
     std::fs::create_dir_all(&into).expect("the copy's target/grade");
