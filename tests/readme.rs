@@ -42,6 +42,10 @@ const NOT_RUN: &[(&str, &str)] = &[
     ("cargo run --release -- bench connect-four --set begin-medium --limit 200", "a benchmark: 200 positions"),
     ("cargo bench --bench connect_four", "the same benchmark as `gamekit bench connect-four`: minutes"),
     (
+        "cargo bench -p gamekit-similarity",
+        "a benchmark, half a minute with its build; crates/similarity/tests/copydetect.rs compares the same class",
+    ),
+    (
         "cargo bench --bench smart_player",
         "a benchmark: 50 Connect Four moves of up to a second, after its own optimised build",
     ),
