@@ -50,18 +50,25 @@ fn main() -> ExitCode {
         }
         outcomes.extend(ran.outcomes);
     }
-    print!("{}", rubric.summary(&outcomes, &troubles, selects(&args)));
+    say(&rubric.summary(&outcomes, &troubles, selects(&args)));
     if all_passed { ExitCode::SUCCESS } else { ExitCode::FAILURE }
 }
 
+/// Writes `text` to the standard output, as `print!` would but never panicking: a reader
+/// that stops reading (`cargo rubric | head`) ends nothing here.
+fn say(text: &str) {
+    let mut stdout = std::io::stdout().lock();
+    let _ = stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush());
+}
+
 /// Whether the test runner's `args` leave some tests out: a name to match or to skip (an
-/// argument of its own, not an option's value).
+/// argument of its own, not an option's value), or the ignored tests alone.
 fn selects(args: &[String]) -> bool {
     let mut previous = "";
     args.iter().any(|arg| {
-        let selects = !arg.starts_with('-') && !TAKES_A_VALUE.contains(&previous) || arg == "--skip";
+        let name = !arg.starts_with('-') && !TAKES_A_VALUE.contains(&previous);
         previous = arg;
-        selects
+        name || arg == "--skip" || arg.starts_with("--skip=") || arg == "--ignored"
     })
 }
 
@@ -177,6 +184,14 @@ impl Rubric {
         self.limits.iter().find(|(test, _)| test == name).map(|&(_, limit)| limit)
     }
 
+    /// Whether `outcome` is one of the handout's public cases, not a test of the student's own
+    /// added to its file: it has a limit, or its file none (the transcripts' tests, named
+    /// for their cases, are counted by their file).
+    fn is_public(&self, outcome: &Outcome) -> bool {
+        let file = format!("{}::", outcome.file);
+        self.limit_of(&outcome.name).is_some() || !self.limits.iter().any(|(name, _)| name.starts_with(&file))
+    }
+
     /// The public test files, each once, in the order of the groups.
     fn files(&self) -> Vec<String> {
         let mut files: Vec<String> = Vec::new();
@@ -201,7 +216,9 @@ impl Rubric {
     }
 
     /// The table that ends `cargo rubric`: a row per group, then what they add up to.
-    fn summary(&self, outcomes: &[Outcome], troubles: &[(String, &str)], selected: bool) -> String {
+    fn summary(&self, all: &[Outcome], troubles: &[(String, &str)], selected: bool) -> String {
+        let outcomes: Vec<&Outcome> = all.iter().filter(|outcome| self.is_public(outcome)).collect();
+        let outcomes = outcomes.as_slice();
         let counts: Vec<(usize, usize)> = (0..self.groups.len())
             .map(|index| {
                 let cases = outcomes.iter().filter(|outcome| self.counts_in(outcome, index));
@@ -227,7 +244,8 @@ impl Rubric {
                 return None;
             }
             let total = (group.points * 100.0).round() as u64;
-            let mut cases: Vec<&Outcome> = outcomes.iter().filter(|outcome| self.counts_in(outcome, index)).collect();
+            let mut cases: Vec<&Outcome> =
+                outcomes.iter().copied().filter(|outcome| self.counts_in(outcome, index)).collect();
             cases.sort_by(|one, other| one.name.cmp(&other.name));
             let shares = cases.iter().enumerate().map(|(place, case)| {
                 let share = total / run as u64 + u64::from((place as u64) < total % run as u64);
@@ -268,6 +286,11 @@ impl Rubric {
         }
         let passed = outcomes.iter().filter(|outcome| outcome.passed).count();
         text += &format!("\n{passed} of {} public cases pass.", outcomes.len());
+        let own = all.len() - outcomes.len();
+        if own > 0 {
+            let (tests, are) = if own == 1 { ("test", "is") } else { ("tests", "are") };
+            text += &format!(" {own} {tests} of your own {are} not among them: the grader does not run them.");
+        }
         text += &timing(outcomes);
         for (file, why) in troubles {
             text += &format!("\ntests/{file}.rs {why} (see above): its groups count as failing.");
@@ -296,7 +319,7 @@ impl Rubric {
 }
 
 /// What the times say: the tests that passed too slowly, or the one nearest its limit.
-fn timing(outcomes: &[Outcome]) -> String {
+fn timing(outcomes: &[&Outcome]) -> String {
     let slow = outcomes.iter().filter(|outcome| outcome.too_slow).count();
     if slow > 0 {
         let (them, count) = if slow == 1 { ("it", "counts") } else { ("they", "count") };
@@ -347,7 +370,7 @@ struct Ran {
 /// `args` say how many), so that each is timed against its limit in `rubric`: with one thread,
 /// the test runner writes `test <name> ... ` as a test starts and its verdict as it ends. A
 /// test still running past its limit is stopped, as the grader stops it, and the program runs
-/// again for the tests after it.
+/// again for the tests after it; so it does after a test that ended it (a crash), which fails.
 fn run(dir: &Path, file: &str, args: &[String], rubric: &Rubric) -> Ran {
     let mut ran = Ran { passed: false, outcomes: Vec::new(), ignored: Vec::new(), trouble: Some("did not run") };
     let Some(program) = build(dir, file) else { return ran };
@@ -391,7 +414,7 @@ fn run(dir: &Path, file: &str, args: &[String], rubric: &Rubric) -> Ran {
         }
         arguments.extend(left);
     }
-    ran.passed &= ran.trouble.is_none() && ran.outcomes.iter().all(|outcome| !outcome.too_slow);
+    ran.passed &= ran.trouble.is_none() && ran.outcomes.iter().all(|outcome| outcome.passed);
     ran
 }
 
@@ -451,7 +474,8 @@ fn build(dir: &Path, file: &str) -> Option<PathBuf> {
 enum Watched {
     /// It could not start.
     NotRun,
-    /// A test went past its limit: it was stopped.
+    /// A test went past its limit, and was stopped; or it ended the program (a stack
+    /// overflow, an abort, `process::exit`). The tests after it are still to run.
     Stopped,
     /// It ended by itself: whether it said all went well.
     Ended(bool),
@@ -478,7 +502,7 @@ fn watch(mut command: Command, file: &str, rubric: &Rubric, timed: bool, ran: &m
         }
     });
     let (mut line, mut listing) = (Vec::new(), false);
-    // The test running, as the runner announced it, and since when.
+    // The test running, its name as the runner announced it, and since when.
     let mut running: Option<(String, Instant)> = None;
     loop {
         match chunks.recv_timeout(Duration::from_millis(50)) {
@@ -490,30 +514,46 @@ fn watch(mut command: Command, file: &str, rubric: &Rubric, timed: bool, ran: &m
                         line.push(byte);
                         continue;
                     }
-                    let plain = without_colors(&String::from_utf8_lossy(&line));
+                    let mut plain = without_colors(&String::from_utf8_lossy(&line));
+                    line.clear();
+                    // A test's own output past the runner's capture (written to the standard
+                    // output itself, not with `println!`) comes between its announcement and
+                    // its verdict: until the verdict, on a line of its own, it still runs.
+                    if let Some((announced, _)) = &running
+                        && is_verdict(&plain)
+                    {
+                        plain = format!("test {announced} ... {plain}");
+                    }
+                    if let Some((announced, rest)) =
+                        plain.strip_prefix("test ").and_then(|rest| rest.split_once(" ... "))
+                        && listing
+                        && !is_verdict(rest)
+                    {
+                        running = running.or_else(|| Some((announced.to_owned(), Instant::now())));
+                        continue;
+                    }
                     // Timed, the runner announces a test as it starts: one not seen announced
                     // took no time.
                     let started = timed.then(|| running.take().map_or_else(Instant::now, |(_, started)| started));
                     listing = read_line(&plain, file, rubric, listing, started, ran);
-                    line.clear();
                 }
                 let plain = without_colors(&String::from_utf8_lossy(&line));
                 if let Some(name) = plain.strip_prefix("test ").and_then(|rest| rest.strip_suffix(" ... "))
                     && listing
                     && running.is_none()
                 {
-                    running = Some((format!("{file}::{}", test_name(name)), Instant::now()));
+                    running = Some((name.to_owned(), Instant::now()));
                 }
             }
             Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
-                let Some((name, started)) = &running else { continue };
-                let Some(limit) = rubric.limit_of(name).filter(|_| timed) else { continue };
+                let Some((announced, started)) = &running else { continue };
+                let name = format!("{file}::{}", test_name(announced));
+                let Some(limit) = rubric.limit_of(&name).filter(|_| timed) else { continue };
                 let seconds = started.elapsed().as_secs_f64();
                 if seconds > limit.here() {
-                    let _ = child.kill();
-                    let _ = child.wait();
-                    println!("stopped\n{}", too_slow_line(seconds, limit));
-                    let (name, time) = (name.clone(), Some((seconds, limit)));
+                    stop(&mut child);
+                    say(&format!("stopped\n{}\n", too_slow_line(seconds, limit)));
+                    let time = Some((seconds, limit));
                     ran.outcomes.push(Outcome { name, file: file.to_owned(), passed: false, too_slow: true, time });
                     return Watched::Stopped;
                 }
@@ -521,7 +561,46 @@ fn watch(mut command: Command, file: &str, rubric: &Rubric, timed: bool, ran: &m
             Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => break,
         }
     }
-    Watched::Ended(child.wait().is_ok_and(|status| status.success()))
+    let passed = child.wait().is_ok_and(|status| status.success());
+    // The program ended before its summary, in the test it was running: that test fails.
+    if let Some((announced, _)) = running.filter(|_| timed && ran.trouble.is_some()) {
+        say("\n    it ended the test program (see above): it counts as failing\n");
+        let name = format!("{file}::{}", test_name(&announced));
+        ran.outcomes.push(Outcome { name, file: file.to_owned(), passed: false, too_slow: false, time: None });
+        return Watched::Stopped;
+    }
+    Watched::Ended(passed)
+}
+
+/// Whether `text`, what the runner wrote after a test's name, is its verdict.
+fn is_verdict(text: &str) -> bool {
+    text == "ok" || text == "FAILED" || text.starts_with("ignored")
+}
+
+/// Ends the test program `child` and every process it started and left running: a test
+/// of the program runs it as a process of its own, which a loop keeps running after its
+/// test is stopped. (With the system's own commands: Rust's library has none for this.)
+fn stop(child: &mut std::process::Child) {
+    #[cfg(unix)]
+    {
+        /// The processes `pid` started, and theirs.
+        fn descendants(pid: u32) -> Vec<String> {
+            let listed = Command::new("pgrep").args(["-P", &pid.to_string()]).stderr(Stdio::null()).output();
+            let children =
+                listed.map(|listed| String::from_utf8_lossy(&listed.stdout).into_owned()).unwrap_or_default();
+            let children = children.lines().filter_map(|line| line.trim().parse::<u32>().ok());
+            children.flat_map(|child| std::iter::once(child.to_string()).chain(descendants(child))).collect()
+        }
+        let _ = Command::new("kill").arg("-s").arg("STOP").arg(child.id().to_string()).status();
+        let started = descendants(child.id());
+        if !started.is_empty() {
+            let _ = Command::new("kill").args(["-s", "KILL"]).args(&started).stderr(Stdio::null()).status();
+        }
+    }
+    #[cfg(windows)]
+    let _ = Command::new("taskkill").args(["/T", "/F", "/PID", &child.id().to_string()]).output();
+    let _ = child.kill();
+    let _ = child.wait();
 }
 
 /// Reads one line the test runner wrote (`plain`, without colours), timed from `started`
@@ -552,7 +631,7 @@ fn read_line(plain: &str, file: &str, rubric: &Rubric, listing: bool, started: O
         let time = started.map(|started| started.elapsed().as_secs_f64()).zip(rubric.limit_of(&name));
         let too_slow = verdict == "ok" && time.is_some_and(|(seconds, limit)| seconds > limit.here());
         if let Some((seconds, limit)) = time.filter(|_| too_slow) {
-            println!("{}", too_slow_line(seconds, limit));
+            say(&format!("{}\n", too_slow_line(seconds, limit)));
         }
         ran.outcomes.push(Outcome {
             name,

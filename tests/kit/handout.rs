@@ -221,11 +221,14 @@ fn cargo_rubric_scores_the_public_groups_as_the_grader_does() {
     assert!(random_games.is_some_and(|line| line.ends_with("other cases; waits on failing 2, 3, 10")), "{summary}");
 }
 
-/// `cargo rubric` on tests of every kind a student may write or run: each test counts once
-/// (one that must panic, under its own name; one ignored, not at all), whatever a stop
-/// made run again; a test over its limit is stopped, and a limit whose reference time
-/// comes near it still leaves half of it; `--test-threads=1` is timed as without it, and
-/// more threads are said not to be.
+/// `cargo rubric` on tests of every kind a student may write or run. Each test counts once,
+/// whatever a stop made run again: one that must panic under its own name, one ignored not
+/// at all, one of the student's own (no limit: the grader does not have it) outside the
+/// public cases; one that ends the test program fails, and the tests after it run. A test
+/// over its limit is stopped, with the program it started, also after printing past the
+/// runner's capture; a limit whose reference time comes near it still leaves half of it.
+/// `--test-threads=1` is timed as without it, more threads are said not to be, `--skip=NAME`
+/// selects as `--skip NAME` does, and a reader that stops reading ends nothing.
 #[test]
 fn cargo_rubric_counts_each_test_once_and_says_what_it_timed() {
     let dir = Path::new(KIT).join("target").join("kit-checks").join("rubric");
@@ -238,31 +241,93 @@ fn cargo_rubric_counts_each_test_once_and_says_what_it_timed() {
     write("Cargo.toml", "[package]\nname = \"kinds\"\nversion = \"0.1.0\"\nedition = \"2024\"\n[workspace]\n");
     write(".cargo/config.toml", "[alias]\nrubric = \"run --quiet --example rubric --\"\n");
     write("src/lib.rs", "pub fn one() -> u32 {\n    1\n}\n");
+    const LOOPING: &str = "looping-for-the-rubric-check";
+    write(
+        "src/main.rs",
+        &format!(
+            "fn main() {{\n    while std::env::args().any(|arg| arg == \"{LOOPING}\") {{\n        \
+             std::thread::sleep(std::time::Duration::from_millis(10));\n    }}\n}}\n"
+        ),
+    );
     write("examples/rubric.rs", &std::fs::read_to_string(Path::new(KIT).join("starter/rubric.rs")).expect("rubric.rs"));
-    write(
-        "tests/kinds.rs",
-        "#[test]\nfn quick() {\n    assert_eq!(kinds::one(), 1);\n}\n\
-         #[test]\n#[should_panic]\nfn panics() {\n    panic!(\"as it must\");\n}\n\
-         #[test]\n#[ignore]\nfn ignored() {}\n\
-         #[test]\nfn slow() {\n    std::thread::sleep(std::time::Duration::from_secs(2));\n}\n\
-         #[test]\nfn then_another() {\n    std::thread::sleep(std::time::Duration::from_millis(100));\n}\n",
-    );
-    write(
-        "tests/rubric.txt",
-        "kinds::\t10\tall:kinds\t\nlimit\tkinds::slow\t1\t0.1\nlimit\tkinds::panics\t2\t0.1\n\
-         limit\tkinds::then_another\t0.5\t0.45\n",
-    );
+    let tests = r#"use std::io::Write;
+use std::time::Duration;
+
+#[test]
+fn aborts() {
+    std::process::abort();
+}
+
+#[test]
+#[ignore]
+fn ignored() {}
+
+#[test]
+fn mine() {}
+
+#[test]
+#[should_panic]
+fn panics() {
+    panic!("as it must");
+}
+
+#[test]
+fn quick() {
+    assert_eq!(kinds::one(), 1);
+}
+
+#[test]
+fn slow() {
+    std::thread::sleep(Duration::from_secs(2));
+}
+
+#[test]
+fn spawns() {
+    let program = std::process::Command::new(env!("CARGO_BIN_EXE_kinds")).arg("LOOPING").status();
+    assert!(program.is_ok_and(|status| status.success()));
+}
+
+#[test]
+fn then_another() {
+    std::thread::sleep(Duration::from_millis(100));
+}
+
+#[test]
+fn writes() {
+    writeln!(std::io::stdout(), "past the capture").unwrap();
+    std::thread::sleep(Duration::from_secs(2));
+}
+"#;
+    write("tests/kinds.rs", &tests.replace("LOOPING", LOOPING));
+    let limits = ["aborts\t2\t0.1", "panics\t2\t0.1", "quick\t2\t0.1", "slow\t1\t0.1", "spawns\t1\t0.1"];
+    let limits = limits.iter().chain(&["then_another\t0.5\t0.45", "writes\t1\t0.1"]);
+    let limits: String = limits.map(|limit| format!("limit\tkinds::{limit}\n")).collect();
+    write("tests/rubric.txt", &format!("kinds::\t10\tall:kinds\t\n{limits}"));
+
     for threads in [&[][..], &["--test-threads=1"]] {
         let (passed, output) = cargo_alone(&dir, &[&["rubric"], threads].concat());
-        assert!(!passed && output.contains("test slow ... stopped\n    too slow for the grader"), "{output}");
+        assert!(!passed, "{output}");
+        for stopped in ["slow ... stopped", "spawns ... stopped", "writes ... past the capture\nstopped"] {
+            assert!(output.contains(&format!("test {stopped}\n    too slow for the grader")), "{stopped}:\n{output}");
+        }
+        assert!(output.contains("test aborts ... \n    it ended the test program"), "{output}");
         let once = |line: &str| output.matches(line).count() == 1;
         assert!(once("test panics - should panic ... ok") && once("test ignored ... ignored"), "{output}");
         let summary = rubric_summary(&output);
-        assert!(summary.contains("\n3 of 4 public cases pass.\n1 took longer than the grader allows"), "{output}");
+        let counted = "\n3 of 7 public cases pass. 1 test of your own is not among them: the grader does not run \
+                       them.\n3 took longer than the grader allows";
+        assert!(summary.contains(counted), "{output}");
+        let left = Command::new("pgrep").args(["-f", LOOPING]).output().expect("pgrep runs");
+        assert!(left.stdout.is_empty(), "the stopped test's program still runs: {left:?}");
     }
-    let (passed, output) = cargo_alone(&dir, &["rubric", "--test-threads", "2"]);
+    let (passed, output) = cargo_alone(&dir, &["rubric", "--test-threads", "2", "--skip=aborts", "--skip", "spawns"]);
     assert!(passed && output.contains("more than one thread the tests are not timed"), "{output}");
-    assert!(rubric_summary(&output).contains("\n4 of 4 public cases pass."), "{output}");
+    let summary = rubric_summary(&output);
+    assert!(summary.contains("(only the cases your arguments select)") && !output.contains("too slow"), "{output}");
+    let piped = "cargo rubric quick | head -c 1 >/dev/null; echo ${PIPESTATUS[0]}";
+    let piped = Command::new("bash").args(["-c", piped]).current_dir(&dir).env("CARGO_NET_OFFLINE", "true").output();
+    let piped = piped.expect("bash runs");
+    assert_eq!(String::from_utf8_lossy(&piped.stdout), "0\n", "cargo rubric | head");
 }
 
 /// Each starter's `tests/transcripts.rs` names exactly the transcripts of its
