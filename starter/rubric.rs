@@ -73,7 +73,7 @@ fn selects(args: &[String]) -> bool {
 }
 
 /// The test runner's options that take a value as the next argument.
-const TAKES_A_VALUE: [&str; 5] = ["--test-threads", "--color", "--logfile", "--shuffle-seed", "--skip"];
+const TAKES_A_VALUE: [&str; 6] = ["--test-threads", "--color", "--logfile", "--shuffle-seed", "--skip", "-Z"];
 
 /// `args` without the names of tests to run (an argument of its own, not an option's value).
 fn without_names(args: &[String]) -> Vec<String> {
@@ -375,7 +375,7 @@ fn run(dir: &Path, file: &str, args: &[String], rubric: &Rubric) -> Ran {
     let mut ran = Ran { passed: false, outcomes: Vec::new(), ignored: Vec::new(), trouble: Some("did not run") };
     let Some(program) = build(dir, file) else { return ran };
     eprintln!("     Running tests/{file}.rs ({})", program.strip_prefix(dir).unwrap_or(&program).display());
-    let timed = threads(args).is_none_or(|threads| threads == "1");
+    let timed = threads(args).is_none_or(|threads| threads.parse() == Ok(1));
     if !timed {
         eprintln!("cargo rubric: with more than one thread the tests are not timed against the grader's limits");
     }
