@@ -25,10 +25,10 @@ fn main() -> ExitCode {
     }
     let unreadable = ["-q", "--quiet", "--nocapture", "--no-capture", "--list", "--exact-name", "--help", "-h"];
     if let Some(arg) = args.iter().find(|arg| unreadable.contains(&arg.as_str()) || arg.starts_with("--format")) {
-        eprintln!(
+        tell(&format!(
             "cargo rubric: with {arg} the tests' output does not say which test passed, which the summary needs; \
              use cargo test -- {arg}"
-        );
+        ));
         return ExitCode::from(2);
     }
     let dir = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| env!("CARGO_MANIFEST_DIR").into()));
@@ -36,7 +36,7 @@ fn main() -> ExitCode {
     let rubric = match std::fs::read_to_string(&path) {
         Ok(text) => Rubric::parse(&text),
         Err(error) => {
-            eprintln!("cargo rubric: cannot read {}: {error} (it comes with the handout)", path.display());
+            tell(&format!("cargo rubric: cannot read {}: {error} (it comes with the handout)", path.display()));
             return ExitCode::from(2);
         }
     };
@@ -59,6 +59,11 @@ fn main() -> ExitCode {
 fn say(text: &str) {
     let mut stdout = std::io::stdout().lock();
     let _ = stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush());
+}
+
+/// A line to the standard error, as [`say`] writes to the standard output.
+fn tell(line: &str) {
+    let _ = writeln!(std::io::stderr(), "{line}");
 }
 
 /// Whether the test runner's `args` leave some tests out: a name to match or to skip (an
@@ -185,8 +190,9 @@ impl Rubric {
     }
 
     /// Whether `outcome` is one of the handout's public cases, not a test of the student's own
-    /// added to its file: it has a limit, or its file none (the transcripts' tests, named
-    /// for their cases, are counted by their file).
+    /// added to its file: it has a limit (the grader ran it on the reference solution when the
+    /// handout was written), or its file none (the transcripts' tests, named for their cases,
+    /// are counted by their file).
     fn is_public(&self, outcome: &Outcome) -> bool {
         let file = format!("{}::", outcome.file);
         self.limit_of(&outcome.name).is_some() || !self.limits.iter().any(|(name, _)| name.starts_with(&file))
@@ -288,8 +294,10 @@ impl Rubric {
         text += &format!("\n{passed} of {} public cases pass.", outcomes.len());
         let own = all.len() - outcomes.len();
         if own > 0 {
-            let (tests, are) = if own == 1 { ("test", "is") } else { ("tests", "are") };
-            text += &format!(" {own} {tests} of your own {are} not among them: the grader does not run them.");
+            let (tests, were) = if own == 1 { ("test", "was") } else { ("tests", "were") };
+            text += &format!(
+                "\n{own} {tests} (of your own?) {were} not in the grader's run of the reference solution when the\nhandout was written: not counted."
+            );
         }
         text += &timing(outcomes);
         for (file, why) in troubles {
@@ -374,10 +382,10 @@ struct Ran {
 fn run(dir: &Path, file: &str, args: &[String], rubric: &Rubric) -> Ran {
     let mut ran = Ran { passed: false, outcomes: Vec::new(), ignored: Vec::new(), trouble: Some("did not run") };
     let Some(program) = build(dir, file) else { return ran };
-    eprintln!("     Running tests/{file}.rs ({})", program.strip_prefix(dir).unwrap_or(&program).display());
+    tell(&format!("     Running tests/{file}.rs ({})", program.strip_prefix(dir).unwrap_or(&program).display()));
     let timed = threads(args).is_none_or(|threads| threads.parse() == Ok(1));
     if !timed {
-        eprintln!("cargo rubric: with more than one thread the tests are not timed against the grader's limits");
+        tell("cargo rubric: with more than one thread the tests are not timed against the grader's limits");
     }
     let mut arguments = args.to_vec();
     loop {
@@ -449,7 +457,7 @@ fn build(dir: &Path, file: &str) -> Option<PathBuf> {
     let built = match command.stderr(Stdio::inherit()).output() {
         Ok(built) => built,
         Err(error) => {
-            eprintln!("cargo rubric: cannot run cargo test: {error}");
+            tell(&format!("cargo rubric: cannot run cargo test: {error}"));
             return None;
         }
     };
@@ -487,7 +495,7 @@ fn watch(mut command: Command, file: &str, rubric: &Rubric, timed: bool, ran: &m
     let mut child = match command.stdout(Stdio::piped()).spawn() {
         Ok(child) => child,
         Err(error) => {
-            eprintln!("cargo rubric: cannot run tests/{file}.rs: {error}");
+            tell(&format!("cargo rubric: cannot run tests/{file}.rs: {error}"));
             return Watched::NotRun;
         }
     };
@@ -530,6 +538,9 @@ fn watch(mut command: Command, file: &str, rubric: &Rubric, timed: bool, ran: &m
                         && !is_verdict(rest)
                     {
                         running = running.or_else(|| Some((announced.to_owned(), Instant::now())));
+                        continue;
+                    }
+                    if running.is_some() && !plain.starts_with("test ") {
                         continue;
                     }
                     // Timed, the runner announces a test as it starts: one not seen announced
@@ -583,16 +594,19 @@ fn is_verdict(text: &str) -> bool {
 fn stop(child: &mut std::process::Child) {
     #[cfg(unix)]
     {
-        /// The processes `pid` started, and theirs.
-        fn descendants(pid: u32) -> Vec<String> {
-            let listed = Command::new("pgrep").args(["-P", &pid.to_string()]).stderr(Stdio::null()).output();
-            let children =
-                listed.map(|listed| String::from_utf8_lossy(&listed.stdout).into_owned()).unwrap_or_default();
-            let children = children.lines().filter_map(|line| line.trim().parse::<u32>().ok());
-            children.flat_map(|child| std::iter::once(child.to_string()).chain(descendants(child))).collect()
+        /// Pauses `pid`, then each process it started, and theirs, so that none starts
+        /// another meanwhile: all of them but `pid`.
+        fn paused(pid: &str) -> Vec<String> {
+            let _ = Command::new("kill").args(["-s", "STOP", pid]).stderr(Stdio::null()).status();
+            let Ok(listed) = Command::new("pgrep").args(["-P", pid]).stderr(Stdio::null()).output() else {
+                tell("cargo rubric: without pgrep, the processes a stopped test started may still run");
+                return Vec::new();
+            };
+            let children = String::from_utf8_lossy(&listed.stdout).into_owned();
+            let children = children.lines().map(str::trim).filter(|line| line.parse::<u32>().is_ok());
+            children.flat_map(|child| std::iter::once(child.to_owned()).chain(paused(child))).collect()
         }
-        let _ = Command::new("kill").arg("-s").arg("STOP").arg(child.id().to_string()).status();
-        let started = descendants(child.id());
+        let started = paused(&child.id().to_string());
         if !started.is_empty() {
             let _ = Command::new("kill").args(["-s", "KILL"]).args(&started).stderr(Stdio::null()).status();
         }
@@ -626,7 +640,7 @@ fn read_line(plain: &str, file: &str, rubric: &Rubric, listing: bool, started: O
     if listing && verdict.starts_with("ignored") {
         ran.ignored.push(name.to_owned());
     }
-    if listing && (verdict == "ok" || verdict == "FAILED") {
+    if listing && is_verdict(verdict) && !verdict.starts_with("ignored") {
         let name = format!("{file}::{name}");
         let time = started.map(|started| started.elapsed().as_secs_f64()).zip(rubric.limit_of(&name));
         let too_slow = verdict == "ok" && time.is_some_and(|(seconds, limit)| seconds > limit.here());
