@@ -711,11 +711,15 @@ fn copy_of_kit(scratch: &Path) -> PathBuf {
 /// use): a copy made before any grading, as the first checks of a run are, would otherwise
 /// start from nothing and build all of it again.
 fn seed_judges_target(copy: &Path) {
-    static JUDGES_BUILT: std::sync::Once = std::sync::Once::new();
-    JUDGES_BUILT.call_once(|| {
-        let report = grade("tictactoe", &Path::new(KIT).join("solution").join("tictactoe"));
-        assert_eq!(report.build_errors, None, "tictactoe's solution builds");
+    static JUDGES_BUILT: std::sync::OnceLock<Option<String>> = std::sync::OnceLock::new();
+    let built = JUDGES_BUILT.get_or_init(|| {
+        let solution = Path::new(KIT).join("solution").join("tictactoe");
+        let (assignment, submission) = ("tictactoe".into(), Some(solution));
+        let options = Options { kit: KIT.into(), assignment, submission, timeout: None, only: None };
+        let _beside_others = GRADING.read().unwrap_or_else(PoisonError::into_inner);
+        gamekit::grade::grade(&options, |_| {}).err().map(|error| error.to_string())
     });
+    assert_eq!(built, &None, "tictactoe's judge could not be built, to start a copy of the kit's from");
     let judges = Path::new(KIT).join("target").join("grade").join("target");
     let into = copy.join("target").join("grade");
     std::fs::create_dir_all(&into).expect("the copy's target/grade");
