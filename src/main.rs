@@ -504,7 +504,7 @@ fn handout_command(kit: &std::path::Path, assignment: &str, dir: &std::path::Pat
 
 /// Before a handout is written into `dir`: `dir` refused if in use (first, so that a folder
 /// in use costs no minute of measuring), then the reference solution graded on this
-/// machine, unless its times are kept: a handout's `cargo rubric` times its public tests
+/// machine, unless its times are kept for the kit as it is: a handout's `cargo rubric` times its public tests
 /// against the limits derived from them.
 fn before_writing(kit: &std::path::Path, assignment: &str, dir: &std::path::Path) -> Result<(), String> {
     gamekit::grade::deploy::handout::destination(dir).map_err(|error| error.to_string())?;

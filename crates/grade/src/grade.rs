@@ -108,14 +108,14 @@ pub fn grade(options: &Options, mut progress: impl FnMut(Progress)) -> Result<Re
 }
 
 /// Grades the reference solution of `assignment`, when no times of it are kept on this
-/// machine: its time on each test is what a handout's `tests/rubric.txt` derives each public
-/// test's limit from, as the grader derives them.
+/// machine for the kit as it is: its time on each test is what a handout's `tests/rubric.txt`
+/// derives each public test's limit from, as the grader derives them.
 ///
 /// # Errors
 /// As [`grade`].
 pub fn measure_reference(kit: &Path, assignment: &str, progress: impl FnMut(Progress)) -> Result<(), GradeError> {
     check_assignment(kit, assignment)?;
-    if reference::kept(kit, assignment).is_none() {
+    if !reference::kept_for_this_kit(kit, assignment) {
         let options = Options {
             kit: kit.to_owned(),
             assignment: assignment.to_owned(),

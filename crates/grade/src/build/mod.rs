@@ -6,7 +6,7 @@
 
 mod cargo;
 pub(crate) mod harness;
-mod once;
+pub(crate) mod once;
 mod package;
 pub(crate) mod place;
 mod probe_crate;

@@ -68,7 +68,7 @@ pub(super) fn inputs<'a>(parts: impl IntoIterator<Item = &'a [u8]>) -> u64 {
 /// entries: a walk of a few milliseconds, against seconds of Cargo's.
 ///
 /// [`KIT_PARTS`]: crate::intake::walk::KIT_PARTS
-pub(super) fn kit_stamp(kit: &Path) -> Vec<u8> {
+pub(crate) fn kit_stamp(kit: &Path) -> Vec<u8> {
     use std::os::unix::fs::MetadataExt;
     let mut stamp = kit.as_os_str().as_encoded_bytes().to_vec();
     for part in crate::intake::walk::KIT_PARTS {

@@ -14,7 +14,17 @@ pub type Times = BTreeMap<String, f64>;
 struct Kept {
     /// The judge they were measured with: its path, size and time of building.
     judge: String,
+    /// The kit's files when they were measured (a digest of what Cargo tells changes by):
+    /// a handout's limits are for the tests of the suite as it is.
+    #[serde(default)]
+    kit: u64,
     seconds: Times,
+}
+
+/// The digest of the kit's files as they are now ([`crate::build::once::kit_stamp`]).
+fn kit_digest(kit: &Path) -> u64 {
+    let kit = kit.canonicalize().unwrap_or_else(|_| kit.to_owned());
+    crate::hash::stable(&crate::build::once::kit_stamp(&kit))
 }
 
 fn file(kit: &Path, assignment: &str) -> PathBuf {
@@ -43,13 +53,21 @@ pub fn kept(kit: &Path, assignment: &str) -> Option<Times> {
     Some(kept.seconds)
 }
 
+/// Whether times are kept for `assignment` that were measured on the kit's files as they
+/// are now: a suite changed since (a public test added, say) has them measured again before
+/// a handout shows its limits.
+pub fn kept_for_this_kit(kit: &Path, assignment: &str) -> bool {
+    let kept = std::fs::read(file(kit, assignment)).ok().and_then(|text| serde_json::from_slice::<Kept>(&text).ok());
+    kept.is_some_and(|kept| kept.kit == kit_digest(kit))
+}
+
 /// Keeps the times of `report`, the reference solution's, graded with `judge`. Best effort:
 /// without them, limits are the rubric's.
 pub fn save(kit: &Path, assignment: &str, judge: &Path, report: &Report) {
     // Only what it passed: a test it failed, or that did not run, says nothing of its time.
     let passed = report.tests.iter().filter(|test| test.status == crate::Status::Passed && test.seconds > 0.0);
     let seconds = passed.map(|test| (test.name.clone(), test.seconds)).collect();
-    let kept = Kept { judge: stamp(judge), seconds };
+    let kept = Kept { judge: stamp(judge), kit: kit_digest(kit), seconds };
     if let Ok(text) = serde_json::to_vec_pretty(&kept) {
         let _ = crate::output::write_new(&file(kit, assignment), text);
     }
@@ -89,6 +107,11 @@ mod tests {
         std::fs::write(&judge, "the judge, built again").expect("a judge built again");
         assert_eq!(load(&kit, "a", &judge), None, "times of another judge are stale");
         assert_eq!(load(&kit, "b", &judge), None, "another assignment's");
+        assert!(kept_for_this_kit(&kit, "a"), "measured on the kit as it is");
+        std::fs::create_dir_all(kit.join("tests")).expect("a suite's folder");
+        std::fs::write(kit.join("tests").join("added.rs"), "").expect("a test added to the kit");
+        assert!(!kept_for_this_kit(&kit, "a"), "measured before a test was added to the kit");
+        assert!(super::kept(&kit, "a").is_some(), "still shown until measured again");
         let _ = std::fs::remove_dir_all(&kit);
     }
 }
