@@ -556,20 +556,21 @@ fn watch(mut command: Command, file: &str, rubric: &Rubric, timed: bool, ran: &m
                     running = Some((name.to_owned(), Instant::now()));
                 }
             }
-            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
-                let Some((announced, started)) = &running else { continue };
-                let name = format!("{file}::{}", test_name(announced));
-                let Some(limit) = rubric.limit_of(&name).filter(|_| timed) else { continue };
-                let seconds = started.elapsed().as_secs_f64();
-                if seconds > limit.here() {
-                    stop(&mut child);
-                    say(&format!("stopped\n{}\n", too_slow_line(seconds, limit)));
-                    let time = Some((seconds, limit));
-                    ran.outcomes.push(Outcome { name, file: file.to_owned(), passed: false, too_slow: true, time });
-                    return Watched::Stopped;
-                }
-            }
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {}
             Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => break,
+        }
+        // Looked at after every chunk too: a test that never stops printing is stopped all
+        // the same.
+        let Some((announced, started)) = &running else { continue };
+        let name = format!("{file}::{}", test_name(announced));
+        let Some(limit) = rubric.limit_of(&name).filter(|_| timed) else { continue };
+        let seconds = started.elapsed().as_secs_f64();
+        if seconds > limit.here() {
+            stop(&mut child);
+            say(&format!("stopped\n{}\n", too_slow_line(seconds, limit)));
+            let time = Some((seconds, limit));
+            ran.outcomes.push(Outcome { name, file: file.to_owned(), passed: false, too_slow: true, time });
+            return Watched::Stopped;
         }
     }
     let passed = child.wait().is_ok_and(|status| status.success());
