@@ -383,7 +383,8 @@ fn run(dir: &Path, file: &str, args: &[String], rubric: &Rubric) -> Ran {
     let mut ran = Ran { passed: false, outcomes: Vec::new(), ignored: Vec::new(), trouble: Some("did not run") };
     let Some(program) = build(dir, file) else { return ran };
     tell(&format!("     Running tests/{file}.rs ({})", program.strip_prefix(dir).unwrap_or(&program).display()));
-    let timed = threads(args).is_none_or(|threads| threads.parse() == Ok(1));
+    let threads = threads(args);
+    let timed = threads.is_none_or(|threads| threads.parse() == Ok(1));
     if !timed {
         tell("cargo rubric: with more than one thread the tests are not timed against the grader's limits");
     }
@@ -395,7 +396,7 @@ fn run(dir: &Path, file: &str, args: &[String], rubric: &Rubric) -> Ran {
         if std::io::stdout().is_terminal() && !args.iter().any(|arg| arg.starts_with("--color")) {
             command.arg("--color=always");
         }
-        if threads(args).is_none() {
+        if threads.is_none() {
             command.arg("--test-threads=1");
         }
         match watch(command, file, rubric, timed, &mut ran) {

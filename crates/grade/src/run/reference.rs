@@ -1,7 +1,7 @@
 //! The reference solution's time on each test: what a test's time limit is derived from
 //! ([`crate::Rubric::limits`]). Measured by grading the reference solution with the same
 //! judge on this machine, and kept in `target/grade/reference-<assignment>.json` until the
-//! judge is built again.
+//! judge is built again (a handout's limits, until the kit's files change).
 
 use crate::score::report::Report;
 use std::collections::BTreeMap;
@@ -31,6 +31,11 @@ fn file(kit: &Path, assignment: &str) -> PathBuf {
     kit.join("target").join("grade").join(format!("reference-{assignment}.json"))
 }
 
+/// What is kept for `assignment`, if anything readable is.
+fn read(kit: &Path, assignment: &str) -> Option<Kept> {
+    serde_json::from_slice(&std::fs::read(file(kit, assignment)).ok()?).ok()
+}
+
 /// The judge as it is now built.
 fn stamp(judge: &Path) -> String {
     let metadata = std::fs::metadata(judge).ok();
@@ -41,24 +46,21 @@ fn stamp(judge: &Path) -> String {
 
 /// The times kept for `assignment`, when they were measured with this `judge`.
 pub fn load(kit: &Path, assignment: &str, judge: &Path) -> Option<Times> {
-    let kept: Kept = serde_json::from_slice(&std::fs::read(file(kit, assignment)).ok()?).ok()?;
-    (kept.judge == stamp(judge)).then_some(kept.seconds)
+    read(kit, assignment).filter(|kept| kept.judge == stamp(judge)).map(|kept| kept.seconds)
 }
 
 /// The times kept for `assignment`, whichever judge measured them: the reference solution's
 /// at its last grading on this machine, for the limits a handout shows (`tests/rubric.txt`),
 /// which need only be near the grader's.
 pub fn kept(kit: &Path, assignment: &str) -> Option<Times> {
-    let kept: Kept = serde_json::from_slice(&std::fs::read(file(kit, assignment)).ok()?).ok()?;
-    Some(kept.seconds)
+    read(kit, assignment).map(|kept| kept.seconds)
 }
 
 /// Whether times are kept for `assignment` that were measured on the kit's files as they
 /// are now: a suite changed since (a public test added, say) has them measured again before
 /// a handout shows its limits.
 pub fn kept_for_this_kit(kit: &Path, assignment: &str) -> bool {
-    let kept = std::fs::read(file(kit, assignment)).ok().and_then(|text| serde_json::from_slice::<Kept>(&text).ok());
-    kept.is_some_and(|kept| kept.kit == kit_digest(kit))
+    read(kit, assignment).is_some_and(|kept| kept.kit == kit_digest(kit))
 }
 
 /// Keeps the times of `report`, the reference solution's, graded with `judge`. Best effort:
