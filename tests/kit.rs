@@ -116,9 +116,12 @@ fn every_starter_scores_zero_with_not_implemented_yet() {
     }
 }
 
+/// Type-checked (`cargo check`), not built: the handout check builds and runs every
+/// starter crate with its tests, examples and documentation (`cargo rubric`, `cargo test
+/// --doc`), alone as a student has it; a full build here took 24 s for the same proof.
 #[test]
 #[ignore = "full tier: cargo test --workspace -- --include-ignored"]
-fn the_starter_builds_without_warnings_and_its_provided_crates_pass_their_tests() {
+fn the_starter_compiles_without_warnings_and_its_provided_crates_pass_their_tests() {
     let cargo = |args: &[&str]| {
         Command::new(env!("CARGO"))
             .args(args)
@@ -130,11 +133,11 @@ fn the_starter_builds_without_warnings_and_its_provided_crates_pass_their_tests(
             .output()
             .expect("cargo runs")
     };
-    let build = cargo(&["build", "--quiet", "--workspace", "--all-targets"]);
+    let checked = cargo(&["check", "--quiet", "--workspace", "--all-targets"]);
     assert!(
-        build.status.success(),
-        "the starter does not build warning-free:\n{}",
-        String::from_utf8_lossy(&build.stderr)
+        checked.status.success(),
+        "the starter does not compile warning-free:\n{}",
+        String::from_utf8_lossy(&checked.stderr)
     );
     let test = cargo(&["test", "--quiet", "--package", "cin"]);
     assert!(test.status.success(), "the cin crate's tests fail:\n{}", String::from_utf8_lossy(&test.stdout));
