@@ -118,7 +118,9 @@ fn every_starter_scores_zero_with_not_implemented_yet() {
 
 /// Type-checked (`cargo check`), not built: the handout check builds and runs every
 /// starter crate with its tests, examples and documentation (`cargo rubric`, `cargo test
-/// --doc`), alone as a student has it; a full build here took 24 s for the same proof.
+/// --doc`), alone as a student has it; a full build here took 24 s for the same proof. That
+/// holds while `cargo rubric` runs every test file of a starter and `rubric` is its only
+/// example, which the handout check asserts.
 #[test]
 #[ignore = "full tier: cargo test --workspace -- --include-ignored"]
 fn the_starter_compiles_without_warnings_and_its_provided_crates_pass_their_tests() {

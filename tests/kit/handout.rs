@@ -142,6 +142,17 @@ fn a_handout_is_the_starter_alone_and_its_public_tests_pass_on_the_solution() {
             "{assignment}: a public test passes on the handout as it is:\n{output}"
         );
         assert!(!output.contains("error[E"), "{assignment}: the handout does not compile:\n{output}");
+        // Every test file and example is built here (the kit's check of the starter only
+        // type-checks it): each test file runs, and `rubric` is the only example.
+        for file in files(&handout.join("tests")).iter().filter(|file| file.extension().is_some_and(|e| e == "rs")) {
+            let running = format!("Running tests/{}", file.display());
+            assert!(
+                file.components().count() > 1 || output.contains(&running),
+                "{assignment}: cargo rubric does not build tests/{}:\n{output}",
+                file.display()
+            );
+        }
+        assert_eq!(files(&handout.join("examples")), BTreeSet::from([PathBuf::from("rubric.rs")]), "{assignment}");
         // Its documentation's examples compile, and those that call the student's parts fail
         // for want of them (those of the provided code pass).
         let (_, examples) = cargo_test_alone(&handout, &["--doc"]);
