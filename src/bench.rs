@@ -45,6 +45,8 @@ pub enum BenchError {
     Missing { path: PathBuf, what: String },
     #[error("{what}: the engine says {got}, the published answer is {expected}")]
     Wrong { what: String, got: String, expected: String },
+    #[error("{program}: {reason}")]
+    Other { program: PathBuf, reason: String },
     #[error("grading {assignment}: {reason}")]
     Grade { assignment: String, reason: String },
     #[error("cannot write the report: {0}")]
@@ -57,16 +59,25 @@ fn read(path: &Path) -> Result<String, BenchError> {
 
 /// Solves the Connect Four `sets` (each by file or by name; all six when empty), the first
 /// `limit` positions of each (when `None`, all of them, except begin-hard: only its first
-/// 20, which take seconds each), and writes a row for each: the mean and median time and
-/// the mean positions searched. (The published figures are means.)
+/// 20, which take seconds each), and writes a row for each: the mean and median time, the
+/// mean positions searched and the whole run's time. A set is one run, as the tutorial's
+/// program solves a file: one solver, its table kept from one position to the next. (The
+/// published figures are means.)
+///
+/// With `versus`, a program that reads positions as the tutorial's solver does (a position's
+/// moves on each line of its input, `<moves> <score>` on each line of its output), each set
+/// is then solved by it too, in turn, and the row adds its whole run's time (less its
+/// start-up, timed on no positions) and the ratio of the two.
 ///
 /// # Errors
 /// When a set is unknown, empty or cannot be read, a line is not `<moves> <score>` of a
-/// position still in play, or a score differs from the published one.
+/// position still in play, a score differs from the published one (either program's), or
+/// the other program cannot be run.
 pub fn connect_four(
     data: &Path,
     sets: &[String],
     limit: Option<usize>,
+    versus: Option<&Path>,
     out: &mut impl Write,
 ) -> Result<(), BenchError> {
     let dir = data.join("connect4");
@@ -84,34 +95,91 @@ pub fn connect_four(
         .into_iter()
         .map(|(file, name)| Ok((file, name, positions(shape, &dir.join(file), count_of(file))?)))
         .collect::<Result<Vec<_>, BenchError>>()?;
-    writeln!(
+    let start_up = versus.map(other_start_up).transpose()?;
+    write!(
         out,
-        "{:<12} {:<14} {:>9} {:>14} {:>14} {:>16}",
-        "set", "", "positions", "mean time", "median time", "mean positions"
+        "{:<12} {:<14} {:>9} {:>12} {:>12} {:>14} {:>10}",
+        "set", "", "positions", "mean time", "median time", "mean positions", "whole run"
     )?;
-    let mut solver = connect_n::Solver::new(shape);
+    if let Some(start_up) = start_up {
+        write!(out, " {:>10} {:>6}   (the other's start-up: {}, taken off)", "other", "ratio", Time(start_up))?;
+    }
+    writeln!(out)?;
     for (file, name, positions) in positions {
-        let (mut seconds, mut nodes) = (Vec::new(), 0);
-        for (moves, position, expected) in positions {
-            solver.reset();
+        // The table is made and touched before the run, as the other program's start-up
+        // (which makes and clears its own) is taken off its run.
+        let mut solver = connect_n::Solver::new(shape);
+        solver.reset();
+        let mut seconds = Vec::new();
+        let run = Instant::now();
+        for (moves, position, expected) in &positions {
             let started = Instant::now();
-            let got = solver.solve(&position).to_string();
+            let got = solver.solve(position).to_string();
             seconds.push(started.elapsed().as_secs_f64());
-            nodes += solver.nodes();
-            if got != expected {
-                return Err(BenchError::Wrong { what: format!("{file} {moves}"), got, expected });
+            if got != *expected {
+                return Err(BenchError::Wrong { what: format!("{file} {moves}"), got, expected: expected.clone() });
             }
         }
+        let run = run.elapsed().as_secs_f64();
         let count = seconds.len();
         let (mean, median) = (Time(seconds.iter().sum::<f64>() / count as f64), Time(median(seconds)));
-        writeln!(
-            out,
-            "{file:<12} {name:<14} {count:>9} {mean:>14} {median:>14} {:>16.0}",
-            nodes as f64 / count as f64
-        )?;
+        let nodes = solver.nodes() as f64 / count as f64;
+        write!(out, "{file:<12} {name:<14} {count:>9} {mean:>12} {median:>12} {nodes:>14.0} {:>10}", Time(run))?;
+        if let (Some(program), Some(start_up)) = (versus, start_up) {
+            let other = (run_other(program, &positions, file)? - start_up).max(0.0);
+            write!(out, " {:>10} {:>6.2}", Time(other), run / other)?;
+        }
+        writeln!(out)?;
         out.flush()?;
     }
     Ok(())
+}
+
+/// The start-up of another solver that reads positions as the tutorial's does: the median of
+/// three runs on no positions.
+fn other_start_up(program: &Path) -> Result<f64, BenchError> {
+    let runs = (0..3).map(|_| run_other(program, &[], "no positions")).collect::<Result<Vec<_>, _>>()?;
+    Ok(median(runs))
+}
+
+/// Runs `program` on `positions` (of `set`) and returns its wall time, every answer
+/// checked against the published one. What it writes is shown escaped: it is not the kit's.
+fn run_other(program: &Path, positions: &[(String, Position, String)], set: &str) -> Result<f64, BenchError> {
+    use std::process::{Command, Stdio};
+    let failed = |reason: String| BenchError::Other { program: program.to_owned(), reason };
+    let input: String = positions.iter().map(|(moves, _, _)| format!("{moves}\n")).collect();
+    let started = Instant::now();
+    let mut child = Command::new(program)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|error| failed(format!("cannot be started: {error}")))?;
+    let mut stdin = child.stdin.take().expect("piped");
+    // Written from a thread of its own, so that a program that answers as it reads never
+    // waits on a full pipe while this waits on it.
+    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
+    let output = child.wait_with_output().map_err(|error| failed(format!("cannot be waited for: {error}")))?;
+    let seconds = started.elapsed().as_secs_f64();
+    let _ = writer.join();
+    if !output.status.success() {
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        return Err(failed(format!("{} on {set}: {}", output.status, stderr.trim().escape_debug())));
+    }
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let answers: Vec<&str> = stdout.lines().collect();
+    if answers.len() != positions.len() {
+        let reason = format!("{} lines for the {} positions of {set}", answers.len(), positions.len());
+        return Err(failed(reason));
+    }
+    for ((moves, _, expected), answer) in positions.iter().zip(answers) {
+        let got = answer.strip_prefix(moves.as_str()).map(str::trim).unwrap_or(answer);
+        if got != expected {
+            let what = format!("{} on {set} {moves}", program.display());
+            return Err(BenchError::Wrong { what, got: got.escape_debug().to_string(), expected: expected.clone() });
+        }
+    }
+    Ok(seconds)
 }
 
 /// The first `limit` positions of the set at `path`, each with its moves and published

@@ -251,6 +251,11 @@ enum BenchGame {
         /// The data directory, with the sets in connect4/ [default: the kit's fixtures/].
         #[arg(long, value_name = "DIR")]
         data: Option<PathBuf>,
+        /// Another solver to time on the same sets, in turn, as whole runs: a program that
+        /// reads a position's moves on each line and writes `<moves> <score>` for each, as
+        /// the tutorial's does (benches/tutorial-solver.sh builds it).
+        #[arg(long, value_name = "PROGRAM")]
+        versus: Option<PathBuf>,
     },
     /// The grader: what the sandbox costs a test, then the time to grade each reference
     /// solution cold (the submission and the suite compiled; the shared dependencies already
@@ -454,9 +459,9 @@ fn run(command: Commands) -> Result<ExitCode, ExitCode> {
         Commands::Play { game: PlayersGame::ReversiPlayers, level, budget } => play_reversi_players(level, budget),
         #[cfg(feature = "arena")]
         Commands::Tournament { game: PlayersGame::ReversiPlayers, plies, budget } => tournament(plies, budget),
-        Commands::Bench(BenchGame::ConnectFour { sets, limit, data }) => {
+        Commands::Bench(BenchGame::ConnectFour { sets, limit, data, versus }) => {
             let data = fixtures(data)?;
-            bench_command(bench::connect_four(&data, &sets, limit, &mut std::io::stdout()))
+            bench_command(bench::connect_four(&data, &sets, limit, versus.as_deref(), &mut std::io::stdout()))
         }
         Commands::Bench(BenchGame::Othello { depth, first, last, data }) => {
             let data = fixtures(data)?;

@@ -492,6 +492,48 @@ fn bench_checks_the_answers_it_times() {
     assert_eq!(counts, ["1", "4", "12", "56", "244"], "perft from the start:\n{stdout}");
 }
 
+/// `--versus` times another solver that reads positions as the tutorial's does, and checks its
+/// answers as it checks the engine's: a wrong one is status 1, a program that cannot run 2.
+#[test]
+fn bench_versus_times_another_solver_and_checks_its_answers() {
+    let folder = std::env::temp_dir().join(format!("gamekit-versus-{}", std::process::id()));
+    std::fs::create_dir_all(&folder).expect("a temporary directory");
+    let fixtures = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/connect4");
+    // A "solver" that looks each position up in the published answers, and one that answers
+    // 0 to everything.
+    let solver = |name: &str, body: String| {
+        let path = folder.join(name);
+        std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).expect("a script");
+        std::fs::set_permissions(&path, std::os::unix::fs::PermissionsExt::from_mode(0o755)).expect("executable");
+        path
+    };
+    let published = fixtures.join("Test_L3_R1");
+    let lookup = solver("lookup", format!("while read -r moves; do grep \"^$moves \" '{}'; done", published.display()));
+    let zero = solver("zero", "while read -r moves; do echo \"$moves 0\"; done".to_owned());
+    let versus = |program: &std::path::Path| {
+        let program = program.to_string_lossy().into_owned();
+        gamekit(&["bench", "connect-four", "--set", "end-easy", "--limit", "3", "--versus", &program])
+    };
+
+    let run = versus(&lookup);
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    assert_eq!(run.status.code(), Some(0), "{stdout}{}", String::from_utf8_lossy(&run.stderr));
+    let rows: Vec<&str> = stdout.lines().collect();
+    assert!(rows[0].contains("other") && rows[0].contains("ratio") && rows[0].contains("start-up"), "{stdout}");
+    assert_eq!(rows[1].split_whitespace().count(), 13, "the set, its times, the other's and the ratio:\n{stdout}");
+
+    let run = versus(&zero);
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert_eq!(run.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("zero on Test_L3_R1") && stderr.contains("the published answer is"), "{stderr}");
+
+    let run = versus(&folder.join("missing"));
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert_eq!(run.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("cannot be started"), "{stderr}");
+    let _ = std::fs::remove_dir_all(folder);
+}
+
 #[test]
 fn bench_grade_prints_the_medians_of_its_runs() {
     let run = gamekit(&["bench", "grade", "tictactoe", "--runs", "2"]);

@@ -296,6 +296,8 @@ impl Position {
         // no line reaches 64 bits (the wide shifts cost a quarter of the solver's time).
         let (shl, shr) = (|bits: u64, by: u32| bits << by, |bits: u64, by: u32| bits >> by);
         let cells = match (self.shape.n, self.shape.short_lines()) {
+            // Connect Four's own scaffold, with its steps as constants: 9% faster.
+            (4, true) if self.shape.levels == 6 => completing::<4>(stones, [1, 7, 6, 8], 4, shl, shr),
             (1, _) => !0,
             (2, true) => completing::<2>(stones, steps, 2, shl, shr),
             (3, true) => completing::<3>(stones, steps, 3, shl, shr),
@@ -498,14 +500,24 @@ pub struct Solver {
     order: Vec<usize>,
     table: Table,
     nodes: u64,
-    /// When to move to the large table: [`GROW_AFTER`], but tests grow it sooner.
+    /// When to move to the large table: [`GROW_AFTER`] positions into a solve, but tests grow
+    /// it sooner.
     grow_after: u64,
+    /// The count when the current solve began.
+    solve_began: u64,
 }
 
 impl Solver {
     /// A solver for `shape`, with an empty table.
     pub fn new(shape: Shape) -> Solver {
-        Solver { shape, order: shape.centre_first(), table: Table::new(), nodes: 0, grow_after: GROW_AFTER }
+        Solver {
+            shape,
+            order: shape.centre_first(),
+            table: Table::new(),
+            nodes: 0,
+            grow_after: GROW_AFTER,
+            solve_began: 0,
+        }
     }
 
     /// How many positions the solver has searched since it was made or reset.
@@ -531,6 +543,7 @@ impl Solver {
             return (cells + 1 - position.stones) / 2;
         }
         let (mut min, mut max) = (-(cells - position.stones) / 2, (cells + 1 - position.stones) / 2);
+        self.solve_began = self.nodes;
         while min < max {
             let mut middle = min + (max - min) / 2;
             if middle <= 0 && min / 2 < middle {
@@ -577,7 +590,7 @@ impl Solver {
 
     fn negamax(&mut self, position: &Position, mut alpha: i32, mut beta: i32) -> i32 {
         self.nodes += 1;
-        if self.nodes == self.grow_after {
+        if self.nodes - self.solve_began == self.grow_after && !self.table.is_large() {
             self.table.grow(self.shape.columns * (self.shape.levels + 1) <= 56);
         }
         let cells = self.shape.cells();
@@ -656,19 +669,28 @@ mod tests {
         assert_eq!(solve(5, 5, 4, ""), 0, "5×5 is a draw");
     }
 
-    /// Moving to the large table in the middle of a search changes nothing but the speed.
+    /// Moving to the large table in the middle of a search changes nothing but the speed, and a
+    /// table kept from one position to the next (as the benchmark keeps it) neither: it grows
+    /// in the first solve that searches as many positions, once.
     #[test]
-    fn a_table_grown_mid_search_solves_alike() {
+    fn a_table_grown_mid_search_or_kept_solves_alike() {
         let shape = Shape::new(7, 6, 4).unwrap();
         let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../fixtures/connect4/Test_L2_R2"))
             .unwrap();
+        let mut kept = Solver::new(shape);
+        kept.grow_after = 1000;
         for line in text.lines().take(20) {
             let (moves, score) = line.split_once(' ').unwrap();
+            let position = Position::from_moves(shape, moves).unwrap();
             let mut solver = Solver::new(shape);
             solver.grow_after = 1000;
-            assert_eq!(solver.solve(&Position::from_moves(shape, moves).unwrap()).to_string(), score, "{moves}");
+            assert_eq!(solver.solve(&position).to_string(), score, "{moves}");
             assert_eq!(solver.table.is_large(), solver.nodes() >= 1000);
+            let (before, was_large) = (kept.nodes(), kept.table.is_large());
+            assert_eq!(kept.solve(&position).to_string(), score, "{moves}, the table kept");
+            assert_eq!(kept.table.is_large(), was_large || kept.nodes() - before >= 1000, "{moves}");
         }
+        assert!(kept.table.is_large());
     }
 
     /// Grown, the table keeps the bounds it knew when its slots hold whole keys, and forgets
