@@ -315,11 +315,17 @@ impl Position {
         (self.mask + self.shape.bottom_mask) & self.shape.board_mask
     }
 
-    /// The playable cells that do not let the opponent win at once: empty when every move
-    /// loses (two threats, or a threat above the only move).
-    fn non_losing_moves(&self) -> u64 {
+    /// The empty cells where the opponent would complete a line: the player to move must
+    /// stop them.
+    fn opponent_wins(&self) -> u64 {
+        self.winning_cells(self.current ^ self.mask)
+    }
+
+    /// The playable cells that do not let the opponent win at once, given the cells where the
+    /// opponent would complete a line ([`opponent_wins`](Self::opponent_wins)): empty when
+    /// every move loses (two threats, or a threat above the only move).
+    fn non_losing_moves(&self, opponent_wins: u64) -> u64 {
         let mut possible = self.possible();
-        let opponent_wins = self.winning_cells(self.current ^ self.mask);
         let forced = possible & opponent_wins;
         if forced != 0 {
             if forced & (forced - 1) != 0 {
@@ -551,7 +557,7 @@ impl Solver {
             } else if middle >= 0 && max / 2 > middle {
                 middle = max / 2;
             }
-            let score = self.negamax(position, middle, middle + 1);
+            let score = self.negamax(position, position.opponent_wins(), middle, middle + 1);
             if score <= middle {
                 max = score;
             } else {
@@ -588,18 +594,28 @@ impl Solver {
         self.order.iter().copied().find(|&column| values[column] == Some(*best)).map(Column::from_index)
     }
 
-    fn negamax(&mut self, position: &Position, mut alpha: i32, mut beta: i32) -> i32 {
+    /// The score of `position` within `alpha` and `beta`, given the cells where the opponent
+    /// would complete a line (which the parent has found already, sorting its moves).
+    fn negamax(&mut self, position: &Position, opponent_wins: u64, mut alpha: i32, mut beta: i32) -> i32 {
         self.nodes += 1;
         if self.nodes - self.solve_began == self.grow_after && !self.table.is_large() {
             self.table.grow(self.shape.columns * (self.shape.levels + 1) <= 56);
         }
         let cells = self.shape.cells();
-        let next = position.non_losing_moves();
+        let next = position.non_losing_moves(opponent_wins);
         if next == 0 {
             return -(cells - position.stones) / 2;
         }
         if position.stones >= cells - 2 {
             return 0;
+        }
+        // Each child's slot is asked for now, before this position's own, so that the first
+        // child's has arrived when it is searched.
+        let mut children = next;
+        while children != 0 {
+            let cell = children & children.wrapping_neg();
+            self.table.prefetch(position.after(cell).key());
+            children ^= cell;
         }
         let (mut min, mut max) = (-(cells - 2 - position.stones) / 2, (cells - 1 - position.stones) / 2);
         let key = position.key();
@@ -622,25 +638,24 @@ impl Solver {
         }
         // The moves, most threats first, the most central first among equals (an insertion
         // sort into an array: at most 32 columns fit 64 bits).
-        let mut moves = [(0u32, 0u64); 32];
+        let mut moves = [(0u32, 0u64, 0u64); 32];
         let mut count = 0;
         for &column in &self.order {
             let cell = next & self.shape.column_mask(column);
             if cell != 0 {
-                self.table.prefetch(position.after(cell).key());
-                let threats = position.winning_cells(position.current | cell);
-                let score = (threats & !(position.mask | cell)).count_ones();
+                let threats = position.winning_cells(position.current | cell) & !cell;
+                let score = threats.count_ones();
                 let mut at = count;
                 while at > 0 && moves[at - 1].0 < score {
                     moves[at] = moves[at - 1];
                     at -= 1;
                 }
-                moves[at] = (score, cell);
+                moves[at] = (score, cell, threats);
                 count += 1;
             }
         }
-        for &(_, cell) in &moves[..count] {
-            let score = -self.negamax(&position.after(cell), -beta, -alpha);
+        for &(_, cell, threats) in &moves[..count] {
+            let score = -self.negamax(&position.after(cell), threats, -beta, -alpha);
             if score >= beta {
                 self.table.put(key, Bound::Lower(score));
                 return score;
