@@ -47,6 +47,8 @@ pub enum BenchError {
     Wrong { what: String, got: String, expected: String },
     #[error("{program}: {reason}")]
     Other { program: PathBuf, reason: String },
+    #[error("{what}: {program} says {got}, the published answer is {expected}")]
+    OtherWrong { program: PathBuf, what: String, got: String, expected: String },
     #[error("grading {assignment}: {reason}")]
     Grade { assignment: String, reason: String },
     #[error("cannot write the report: {0}")]
@@ -175,8 +177,12 @@ fn run_other(program: &Path, positions: &[(String, Position, String)], set: &str
     for ((moves, _, expected), answer) in positions.iter().zip(answers) {
         let got = answer.strip_prefix(moves.as_str()).map(str::trim).unwrap_or(answer);
         if got != expected {
-            let what = format!("{} on {set} {moves}", program.display());
-            return Err(BenchError::Wrong { what, got: got.escape_debug().to_string(), expected: expected.clone() });
+            return Err(BenchError::OtherWrong {
+                program: program.to_owned(),
+                what: format!("{set} {moves}"),
+                got: got.escape_debug().to_string(),
+                expected: expected.clone(),
+            });
         }
     }
     Ok(seconds)

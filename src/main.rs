@@ -770,7 +770,8 @@ fn bench_command(run: Result<(), bench::BenchError>) -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("gamekit bench: {error}");
-            ExitCode::from(if matches!(error, bench::BenchError::Wrong { .. }) { 1 } else { 2 })
+            let wrong = matches!(error, bench::BenchError::Wrong { .. } | bench::BenchError::OtherWrong { .. });
+            ExitCode::from(if wrong { 1 } else { 2 })
         }
     }
 }

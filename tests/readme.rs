@@ -41,6 +41,11 @@ const NOT_RUN: &[(&str, &str)] = &[
     ("cargo run --release -- bench connect-four", "a benchmark: minutes (1,000 begin-medium positions alone)"),
     ("cargo run --release -- bench connect-four --set begin-medium --limit 200", "a benchmark: 200 positions"),
     ("cargo bench --bench connect_four", "the same benchmark as `gamekit bench connect-four`: minutes"),
+    ("benches/tutorial-solver.sh", "it clones the tutorial's solver from GitHub: the network"),
+    (
+        "cargo run --release -- bench connect-four --versus target/tutorial-solver/c4solver",
+        "a benchmark of two solvers in turn, with the tutorial's built: minutes",
+    ),
     (
         "cargo bench -p gamekit-similarity",
         "a benchmark, half a minute with its build; crates/similarity/tests/copydetect.rs compares the same class",
