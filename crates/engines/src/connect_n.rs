@@ -5,8 +5,9 @@
 //! `C × (L + 1) ≤ 64` and any N: column `c` holds bits `c·(L+1)` to `c·(L+1) + L − 1`, plus
 //! one always-empty bit above, so that no line wraps from one column into the next. The
 //! solver is a negamax with alpha–beta on a null window, iterated towards the exact score,
-//! with a transposition table of upper and lower bounds (each child's slot fetched into the
-//! cache before the first child is searched), moves that lose at once never tried, and threats
+//! with a transposition table of upper and lower bounds (growing with a long solve, one slot
+//! for a position and its mirror image early in a game, each child's slot fetched into the
+//! cache before the position's own is read), moves that lose at once never tried, and threats
 //! first.
 //!
 //! Scores are for the player to move: a win whose last stone is played onto `m` stones scores
@@ -351,6 +352,24 @@ impl Position {
     fn key(&self) -> u64 {
         self.current + self.mask
     }
+
+    /// The key of this position or of its mirror image, whichever is less: a position and
+    /// its mirror have the same score. Early in a game, when mirror images meet often in a
+    /// search, the table keeps one entry for both; later, the plain key.
+    fn table_key(&self) -> u64 {
+        let key = self.key();
+        if self.stones >= SYMMETRIC_UNTIL || self.shape.columns == 1 {
+            return key;
+        }
+        // Each column's bits of the key are its own (the sum carries no further than the
+        // column's sentinel), so the mirror's key is the key's columns in reverse.
+        let step = self.shape.levels + 1;
+        let column = u64::MAX >> (64 - step);
+        let last = self.shape.columns - 1;
+        let mirror = (0..self.shape.columns)
+            .fold(0, |mirror, index| mirror | (key >> (index * step) & column) << ((last - index) * step));
+        key.min(mirror)
+    }
 }
 
 /// Connect N's rules: a move is a column, any with room, left to right, until a line of N or
@@ -411,15 +430,17 @@ impl fmt::Display for Position {
     }
 }
 
-/// The table's two lengths, primes just above 2^20 (8 MB) and 2^23 (64 MB). A search starts
-/// with the small one, which stays in the processor's cache (its L3 on this project's
-/// machine), and moves to the large one after [`GROW_AFTER`] positions, when positions saved
-/// matter more than waiting on memory. (On Connect Four, the large table from the start made
-/// begin-medium 30% slower, the small one throughout made begin-hard 40% slower, and growing
-/// after 2 M positions instead of 8 M made begin-medium 8% slower.)
-const SMALL: u64 = (1 << 20) + 7;
-const LARGE: u64 = (1 << 23) + 9;
-const GROW_AFTER: u64 = 8_000_000;
+/// The table's lengths, primes just above 2^20 (8 MB), 2^23 (64 MB) and 2^26 (512 MB). A
+/// search starts with the smallest, which stays in the processor's cache (its L3 on this
+/// project's machine), and moves to the next after [`GROW_AFTER`] positions of one solve,
+/// when positions saved matter more than waiting on memory. (On Connect Four, 64 MB from the
+/// start made begin-medium 30% slower, 8 MB throughout made begin-hard 40% slower, and
+/// growing after 2 M positions instead of 8 M made begin-medium 8% slower; 512 MB rather
+/// than 64 MB searched the empty board in 2.3 G positions rather than 3.9 G, 213 s rather
+/// than 351.)
+const LENGTHS: [u64; 3] = [(1 << 20) + 7, (1 << 23) + 9, (1 << 26) + 15];
+const GROW_AFTER: [u64; 2] = [8_000_000, 128_000_000];
+const SYMMETRIC_UNTIL: i32 = 16;
 
 /// A bound on a position's score that the table keeps.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -435,43 +456,48 @@ enum Bound {
 /// key, since the length times 2^56 exceeds 2^64): bit 7 is set for a lower bound, bits 0–6
 /// are the score + 64; 0 is an empty slot. Eight bytes a slot keep the table small, and a
 /// small table fast: the search waits on memory more than on anything.
-struct Table(Vec<u64>);
+struct Table {
+    slots: Vec<u64>,
+    /// Which of the [`LENGTHS`] it has.
+    size: usize,
+}
 
 impl Table {
     const LOWER: u64 = 0x80;
 
     fn new() -> Table {
-        Table(vec![0; SMALL as usize])
+        Table { slots: vec![0; LENGTHS[0] as usize], size: 0 }
     }
 
-    /// Empties the table, small again.
+    /// Empties the table, smallest again.
     fn clear(&mut self) {
-        if self.is_large() {
+        if self.size > 0 {
             *self = Table::new();
         } else {
-            self.0.fill(0);
+            self.slots.fill(0);
         }
     }
 
-    fn is_large(&self) -> bool {
-        self.0.len() == LARGE as usize
-    }
-
-    /// Moves to the large length, keeping what the table knows when each slot holds its whole
+    /// Moves to the next length, keeping what the table knows when each slot holds its whole
     /// key (`whole_keys`: keys below 2^56), else forgetting it.
     fn grow(&mut self, whole_keys: bool) {
-        let small = std::mem::replace(&mut self.0, vec![0; LARGE as usize]);
+        self.size += 1;
+        let smaller = std::mem::replace(&mut self.slots, vec![0; LENGTHS[self.size] as usize]);
         if whole_keys {
-            for entry in small.into_iter().filter(|&entry| entry != 0) {
+            for entry in smaller.into_iter().filter(|&entry| entry != 0) {
                 let slot = self.slot(entry >> 8);
-                self.0[slot] = entry;
+                self.slots[slot] = entry;
             }
         }
     }
 
     fn slot(&self, key: u64) -> usize {
-        // Two constant lengths, so that the modulo is a multiplication, not a division.
-        (if self.is_large() { key % LARGE } else { key % SMALL }) as usize
+        // Constant lengths, so that the modulo is a multiplication, not a division.
+        (match self.size {
+            0 => key % LENGTHS[0],
+            1 => key % LENGTHS[1],
+            _ => key % LENGTHS[2],
+        }) as usize
     }
 
     fn check(key: u64) -> u64 {
@@ -479,7 +505,7 @@ impl Table {
     }
 
     fn get(&self, key: u64) -> Option<Bound> {
-        let entry = self.0[self.slot(key)];
+        let entry = self.slots[self.slot(key)];
         (entry != 0 && entry >> 8 == Table::check(key)).then(|| {
             let score = (entry & 0x7f) as i32 - 64;
             if entry & Table::LOWER != 0 { Bound::Lower(score) } else { Bound::Upper(score) }
@@ -492,14 +518,14 @@ impl Table {
             Bound::Upper(score) => (score + 64) as u64,
         };
         let slot = self.slot(key);
-        self.0[slot] = Table::check(key) << 8 | bits;
+        self.slots[slot] = Table::check(key) << 8 | bits;
     }
 
     /// Asks the processor to bring `key`'s slot into the cache, so that the search does not
     /// wait on it when it gets there: a parent does this for each child before searching the
     /// first (it cut the time on Connect Four by 40%).
     fn prefetch(&self, key: u64) {
-        let slot: *const u64 = &self.0[self.slot(key)];
+        let slot: *const u64 = &self.slots[self.slot(key)];
         #[cfg(target_arch = "x86_64")]
         // SAFETY: a prefetch only hints the cache: it reads nothing the program sees and
         // cannot fault, and `slot` points into the table besides.
@@ -517,9 +543,9 @@ pub struct Solver {
     order: Vec<usize>,
     table: Table,
     nodes: u64,
-    /// When to move to the large table: [`GROW_AFTER`] positions into a solve, but tests grow
-    /// it sooner.
-    grow_after: u64,
+    /// When to move to the next length of table: [`GROW_AFTER`] positions into a solve, but
+    /// tests grow it sooner.
+    grow_after: [u64; 2],
     /// The count when the current solve began.
     solve_began: u64,
 }
@@ -609,7 +635,7 @@ impl Solver {
     /// would complete a line (which the parent has found already, sorting its moves).
     fn negamax(&mut self, position: &Position, opponent_wins: u64, mut alpha: i32, mut beta: i32) -> i32 {
         self.nodes += 1;
-        if self.nodes - self.solve_began == self.grow_after && !self.table.is_large() {
+        if self.grow_after.get(self.table.size) == Some(&(self.nodes - self.solve_began)) {
             self.table.grow(self.shape.columns * (self.shape.levels + 1) <= 56);
         }
         let cells = self.shape.cells();
@@ -625,11 +651,11 @@ impl Solver {
         let mut children = next;
         while children != 0 {
             let cell = children & children.wrapping_neg();
-            self.table.prefetch(position.after(cell).key());
+            self.table.prefetch(position.after(cell).table_key());
             children ^= cell;
         }
         let (mut min, mut max) = (-(cells - 2 - position.stones) / 2, (cells - 1 - position.stones) / 2);
-        let key = position.key();
+        let key = position.table_key();
         match self.table.get(key) {
             Some(Bound::Lower(score)) => min = min.max(score),
             Some(Bound::Upper(score)) => max = max.min(score),
@@ -695,28 +721,30 @@ mod tests {
         assert_eq!(solve(5, 5, 4, ""), 0, "5×5 is a draw");
     }
 
-    /// Moving to the large table in the middle of a search changes nothing but the speed, and a
+    /// Moving to a larger table in the middle of a search changes nothing but the speed, and a
     /// table kept from one position to the next (as the benchmark keeps it) neither: it grows
-    /// in the first solve that searches as many positions, once.
+    /// in the first solve that searches as many positions, once for each length.
     #[test]
     fn a_table_grown_mid_search_or_kept_solves_alike() {
         let shape = Shape::new(7, 6, 4).unwrap();
         let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../fixtures/connect4/Test_L2_R2"))
             .unwrap();
+        let grow_after = [1000, 20_000];
         let mut kept = Solver::new(shape);
-        kept.grow_after = 1000;
+        kept.grow_after = grow_after;
         for line in text.lines().take(20) {
             let (moves, score) = line.split_once(' ').unwrap();
             let position = Position::from_moves(shape, moves).unwrap();
             let mut solver = Solver::new(shape);
-            solver.grow_after = 1000;
+            solver.grow_after = grow_after;
             assert_eq!(solver.solve(&position).to_string(), score, "{moves}");
-            assert_eq!(solver.table.is_large(), solver.nodes() >= 1000);
-            let (before, was_large) = (kept.nodes(), kept.table.is_large());
+            assert_eq!(solver.table.size, grow_after.iter().filter(|&&after| solver.nodes() >= after).count());
+            let (before, size) = (kept.nodes(), kept.table.size);
             assert_eq!(kept.solve(&position).to_string(), score, "{moves}, the table kept");
-            assert_eq!(kept.table.is_large(), was_large || kept.nodes() - before >= 1000, "{moves}");
+            let grew = grow_after.get(size).is_some_and(|&after| kept.nodes() - before >= after);
+            assert!(kept.table.size == size + usize::from(grew) || kept.table.size == 2, "{moves}");
         }
-        assert!(kept.table.is_large());
+        assert_eq!(kept.table.size, 2);
     }
 
     /// Grown, the table keeps the bounds it knew when its slots hold whole keys, and forgets
@@ -729,14 +757,41 @@ mod tests {
             for (key, bound) in known {
                 table.put(key, bound);
             }
-            table.grow(whole_keys);
-            assert!(table.is_large());
-            for (key, bound) in known {
-                assert_eq!(table.get(key), whole_keys.then_some(bound), "key {key}");
+            for size in 1..LENGTHS.len() {
+                table.grow(whole_keys);
+                assert_eq!(table.size, size);
+                for (key, bound) in known {
+                    assert_eq!(table.get(key), whole_keys.then_some(bound), "key {key}");
+                }
             }
             table.clear();
-            assert!(!table.is_large() && known.iter().all(|&(key, _)| table.get(key).is_none()));
+            assert!(table.size == 0 && known.iter().all(|&(key, _)| table.get(key).is_none()));
         }
+    }
+
+    /// A position and its mirror image share the table's key while mirrors meet often, and
+    /// no two positions that are not mirrors share one.
+    #[test]
+    fn mirror_images_share_a_table_key_early() {
+        let shape = Shape::new(7, 6, 4).unwrap();
+        let mirror = |moves: &str| moves.chars().map(|c| char::from(b'8' - c as u8 + b'0')).collect::<String>();
+        for moves in ["", "1", "4", "12", "4455", "1234567", "71621", "333444555666"] {
+            let position = Position::from_moves(shape, moves).unwrap();
+            let image = Position::from_moves(shape, &mirror(moves)).unwrap();
+            assert_eq!(position.table_key(), image.table_key(), "{moves}");
+            assert!(position.table_key() == position.key() || position.table_key() == image.key(), "{moves}");
+        }
+        let late = Position::from_moves(shape, "1111112222223333").unwrap();
+        assert_eq!(late.table_key(), late.key(), "from {SYMMETRIC_UNTIL} stones on, the plain key");
+        assert_ne!(
+            Position::from_moves(shape, "12").unwrap().table_key(),
+            Position::from_moves(shape, "21").unwrap().table_key()
+        );
+        let tall = Shape::new(1, 63, 4).unwrap();
+        assert_eq!(
+            Position::from_moves(tall, "1").unwrap().table_key(),
+            Position::from_moves(tall, "1").unwrap().key()
+        );
     }
 
     #[test]
