@@ -241,7 +241,8 @@ enum BenchGame {
     /// The Connect N engine on the standard Connect Four test sets: per set, the mean and
     /// median time and the mean positions searched.
     ConnectFour {
-        /// Only this set (repeatable) [default: all six].
+        /// Only this set (repeatable) [default: the six standard sets; empty-board, the empty
+        /// board alone, takes minutes].
         #[arg(long = "set", value_name = "SET", value_parser = PossibleValuesParser::new(bench::CONNECT_FOUR_SETS.map(|(_, name)| name)))]
         sets: Vec<String>,
         /// Only the first N positions of each set [default: all of them, except begin-hard:

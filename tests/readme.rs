@@ -47,6 +47,10 @@ const NOT_RUN: &[(&str, &str)] = &[
         "a benchmark of two solvers in turn, with the tutorial's built: minutes",
     ),
     (
+        "cargo run --release -- bench connect-four --set empty-board --versus target/tutorial-solver/c4solver",
+        "the empty board solved by two solvers in turn, with the tutorial's built: ten minutes",
+    ),
+    (
         "cargo bench -p gamekit-similarity",
         "a benchmark, half a minute with its build; crates/similarity/tests/copydetect.rs compares the same class",
     ),
