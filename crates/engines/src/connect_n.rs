@@ -7,8 +7,8 @@
 //! solver is a negamax with alpha–beta on a null window, iterated towards the exact score,
 //! with a transposition table of upper and lower bounds (growing with a long solve, one slot
 //! for a position and its mirror image early in a game, each child's slot fetched into the
-//! cache before the position's own is read), moves that lose at once never tried, and threats
-//! first.
+//! cache before the position's own is read, and a child's bound that refutes the position
+//! used before any move is searched), moves that lose at once never tried, and threats first.
 //!
 //! Scores are for the player to move: a win whose last stone is played onto `m` stones scores
 //! `(cells + 1 − m) / 2`, rounded down (on 7×6: 22 − k for a win with the winner's k-th stone,
@@ -440,7 +440,16 @@ impl fmt::Display for Position {
 /// than 351.)
 const LENGTHS: [u64; 3] = [(1 << 20) + 7, (1 << 23) + 9, (1 << 26) + 15];
 const GROW_AFTER: [u64; 2] = [8_000_000, 128_000_000];
+/// Below this many stones, a position and its mirror image share a slot: early in a game,
+/// mirror images meet often in a search (the empty board: 2.33 G positions without, 1.33 G
+/// with); later, finding the mirror's key costs more than it saves.
 const SYMMETRIC_UNTIL: i32 = 16;
+
+/// Below this many stones, a position looks in the table for a child that refutes it before
+/// searching any (an *enhanced transposition cut-off*): the children's slots are on their way
+/// into the cache already. On begin-medium, 18% fewer positions and 5% less time (26 and 36
+/// stones: about the same time).
+const CUTOFF_UNTIL: i32 = 30;
 
 /// A bound on a position's score that the table keeps.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -631,6 +640,22 @@ impl Solver {
         self.order.iter().copied().find(|&column| values[column] == Some(*best)).map(Column::from_index)
     }
 
+    /// A score of at least `beta` that one of the moves `next` is known to give, from what the
+    /// table knows of the position after it: a child whose score is at most `-beta`.
+    fn refuting_child(&self, position: &Position, next: u64, beta: i32) -> Option<i32> {
+        let mut children = next;
+        while children != 0 {
+            let cell = children & children.wrapping_neg();
+            if let Some(Bound::Upper(score)) = self.table.get(position.after(cell).table_key())
+                && -score >= beta
+            {
+                return Some(-score);
+            }
+            children ^= cell;
+        }
+        None
+    }
+
     /// The score of `position` within `alpha` and `beta`, given the cells where the opponent
     /// would complete a line (which the parent has found already, sorting its moves).
     fn negamax(&mut self, position: &Position, opponent_wins: u64, mut alpha: i32, mut beta: i32) -> i32 {
@@ -672,6 +697,12 @@ impl Solver {
             if alpha >= beta {
                 return beta;
             }
+        }
+        if position.stones < CUTOFF_UNTIL
+            && let Some(score) = self.refuting_child(position, next, beta)
+        {
+            self.table.put(key, Bound::Lower(score));
+            return score;
         }
         // The moves, most threats first, the most central first among equals (an insertion
         // sort into an array: at most 32 columns fit 64 bits).
