@@ -440,15 +440,20 @@ impl fmt::Display for Position {
 /// than 351.)
 const LENGTHS: [u64; 3] = [(1 << 20) + 7, (1 << 23) + 9, (1 << 26) + 15];
 const GROW_AFTER: [u64; 2] = [8_000_000, 128_000_000];
+
 /// Below this many stones, a position and its mirror image share a slot: early in a game,
 /// mirror images meet often in a search (the empty board: 2.33 G positions without, 1.33 G
-/// with); later, finding the mirror's key costs more than it saves.
+/// with; begin-medium: the same time). Later they rarely do, and the plain key is cheaper.
+/// (Only 0 and 16 were measured.)
 const SYMMETRIC_UNTIL: i32 = 16;
 
-/// Below this many stones, a position looks in the table for a child that refutes it before
-/// searching any (an *enhanced transposition cut-off*): the children's slots are on their way
-/// into the cache already. On begin-medium, 18% fewer positions and 5% less time (26 and 36
-/// stones: about the same time).
+/// Below this many stones, a position searched before looks in the table for a child that
+/// refutes it before searching any (an *enhanced transposition cut-off*): the children's
+/// slots are on their way into the cache already, and they were most likely searched too.
+/// Paired runs: begin-medium 4% faster, begin-easy the same. (At every position below 30
+/// stones, searched before or not: begin-medium 18% fewer positions and 5% faster, the empty
+/// board 26% fewer, but begin-easy 34% slower, its short searches paying for look-ups that
+/// miss.)
 const CUTOFF_UNTIL: i32 = 30;
 
 /// A bound on a position's score that the table keeps.
@@ -681,7 +686,8 @@ impl Solver {
         }
         let (mut min, mut max) = (-(cells - 2 - position.stones) / 2, (cells - 1 - position.stones) / 2);
         let key = position.table_key();
-        match self.table.get(key) {
+        let known = self.table.get(key);
+        match known {
             Some(Bound::Lower(score)) => min = min.max(score),
             Some(Bound::Upper(score)) => max = max.min(score),
             None => {}
@@ -699,6 +705,7 @@ impl Solver {
             }
         }
         if position.stones < CUTOFF_UNTIL
+            && known.is_some()
             && let Some(score) = self.refuting_child(position, next, beta)
         {
             self.table.put(key, Bound::Lower(score));
