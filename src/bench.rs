@@ -9,6 +9,7 @@
 
 use crate::connect_n::{self, Position, Shape};
 use crate::game::perft;
+use crate::grade::shown;
 use crate::othello::{self, endgame, ffo::Problem};
 use std::fmt;
 use std::io::Write;
@@ -151,7 +152,8 @@ fn other_start_up(program: &Path) -> Result<f64, BenchError> {
 }
 
 /// Runs `program` on `positions` (of `set`) and returns its wall time, every answer
-/// checked against the published one. What it writes is shown escaped: it is not the kit's.
+/// checked against the published one. What it writes is not the kit's: it is shown through the
+/// grader's one gate for such text.
 fn run_other(program: &Path, positions: &[(String, Position, String)], set: &str) -> Result<f64, BenchError> {
     use std::process::{Command, Stdio};
     let failed = |reason: String| BenchError::Other { program: program.to_owned(), reason };
@@ -172,7 +174,7 @@ fn run_other(program: &Path, positions: &[(String, Position, String)], set: &str
     let _ = writer.join();
     if !output.status.success() {
         let stderr = String::from_utf8_lossy(&output.stderr);
-        return Err(failed(format!("{} on {set}: {}", output.status, stderr.trim().escape_debug())));
+        return Err(failed(format!("{} on {set}: {}", output.status, shown::lines(stderr.trim()))));
     }
     let stdout = String::from_utf8_lossy(&output.stdout);
     let answers: Vec<&str> = stdout.lines().collect();
@@ -186,7 +188,7 @@ fn run_other(program: &Path, positions: &[(String, Position, String)], set: &str
             return Err(BenchError::OtherWrong {
                 program: program.to_owned(),
                 what: format!("{set} {moves}"),
-                got: got.escape_debug().to_string(),
+                got: shown::line(got),
                 expected: expected.clone(),
             });
         }

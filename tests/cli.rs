@@ -492,6 +492,39 @@ fn bench_checks_the_answers_it_times() {
     assert_eq!(counts, ["1", "4", "12", "56", "244"], "perft from the start:\n{stdout}");
 }
 
+/// The six standard sets are the default; the empty board's set (minutes) is solved only when
+/// it is asked for, from its own file.
+#[test]
+fn bench_solves_the_empty_boards_set_only_when_asked() {
+    let data = std::env::temp_dir().join(format!("gamekit-empty-set-{}", std::process::id()));
+    std::fs::create_dir_all(data.join("connect4")).expect("a temporary directory");
+    // Every set's file holds the same quick position (the empty board's too, here).
+    let quick = "2252576253462244111563365343671351441 -1\n";
+    let files = ["Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R1", "Test_L1_R2", "Test_L1_R3"];
+    for file in files {
+        std::fs::write(data.join("connect4").join(file), quick).expect("a set's file");
+    }
+    let data_arg = data.to_string_lossy().into_owned();
+    let bench = |args: &[&str]| gamekit(&[&["bench", "connect-four", "--data", &data_arg], args].concat());
+
+    let run = bench(&[]);
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    assert_eq!(run.status.code(), Some(0), "{stdout}{}", String::from_utf8_lossy(&run.stderr));
+    let rows: Vec<&str> = stdout.lines().skip(1).collect();
+    assert_eq!(rows.len(), 6, "the six standard sets, no empty board:\n{stdout}");
+    assert!(rows.iter().zip(files).all(|(row, file)| row.starts_with(file)), "{stdout}");
+
+    let run = bench(&["--set", "empty-board"]);
+    assert_eq!(run.status.code(), Some(2), "its file is missing");
+    assert!(String::from_utf8_lossy(&run.stderr).contains("Empty_board"));
+    std::fs::write(data.join("connect4/Empty_board"), quick).expect("the empty board's file");
+    let run = bench(&["--set", "empty-board"]);
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    assert_eq!(run.status.code(), Some(0), "{stdout}{}", String::from_utf8_lossy(&run.stderr));
+    assert!(stdout.lines().nth(1).is_some_and(|row| row.starts_with("Empty_board  empty-board")), "{stdout}");
+    let _ = std::fs::remove_dir_all(data);
+}
+
 /// `--versus` times another solver that reads positions as the tutorial's does, and checks its
 /// answers as it checks the engine's: a wrong one is status 1, a program that cannot run 2.
 #[test]
@@ -510,6 +543,7 @@ fn bench_versus_times_another_solver_and_checks_its_answers() {
     let published = fixtures.join("Test_L3_R1");
     let lookup = solver("lookup", format!("while read -r moves; do grep \"^$moves \" '{}'; done", published.display()));
     let zero = solver("zero", "while read -r moves; do echo \"$moves 0\"; done".to_owned());
+    let clearing = solver("clearing", "while read -r moves; do printf '%s \\033[2J\\n' \"$moves\"; done".to_owned());
     let versus = |program: &std::path::Path| {
         let program = program.to_string_lossy().into_owned();
         gamekit(&["bench", "connect-four", "--set", "end-easy", "--limit", "3", "--versus", &program])
@@ -526,6 +560,12 @@ fn bench_versus_times_another_solver_and_checks_its_answers() {
     let stderr = String::from_utf8_lossy(&run.stderr);
     assert_eq!(run.status.code(), Some(1), "{stderr}");
     assert!(stderr.contains("zero says 0, the published answer is"), "{stderr}");
+
+    // What the other program writes reaches the terminal as text, not as a screen cleared.
+    let run = versus(&clearing);
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert_eq!(run.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("says \\e[2J,") && !stderr.contains('\u{1b}'), "{stderr}");
 
     let run = versus(&folder.join("missing"));
     let stderr = String::from_utf8_lossy(&run.stderr);

@@ -207,6 +207,13 @@ fn completing<const CAP: usize>(
     cells
 }
 
+/// Each set bit of `bits` on its own, lowest first.
+fn single_cells(bits: u64) -> impl Iterator<Item = u64> {
+    std::iter::successors(Some(bits), |&rest| Some(rest & rest.wrapping_sub(1)))
+        .take_while(|&rest| rest != 0)
+        .map(|rest| rest & rest.wrapping_neg())
+}
+
 /// `bits << distance`, 0 from 64 on, without a branch.
 fn shifted_up(bits: u64, distance: u32) -> u64 {
     (u128::from(bits) << distance.min(127)) as u64
@@ -648,17 +655,10 @@ impl Solver {
     /// A score of at least `beta` that one of the moves `next` is known to give, from what the
     /// table knows of the position after it: a child whose score is at most `-beta`.
     fn refuting_child(&self, position: &Position, next: u64, beta: i32) -> Option<i32> {
-        let mut children = next;
-        while children != 0 {
-            let cell = children & children.wrapping_neg();
-            if let Some(Bound::Upper(score)) = self.table.get(position.after(cell).table_key())
-                && -score >= beta
-            {
-                return Some(-score);
-            }
-            children ^= cell;
-        }
-        None
+        single_cells(next).find_map(|cell| match self.table.get(position.after(cell).table_key()) {
+            Some(Bound::Upper(score)) if -score >= beta => Some(-score),
+            _ => None,
+        })
     }
 
     /// The score of `position` within `alpha` and `beta`, given the cells where the opponent
@@ -678,11 +678,8 @@ impl Solver {
         }
         // Each child's slot is asked for now, before this position's own, so that the first
         // child's has arrived when it is searched.
-        let mut children = next;
-        while children != 0 {
-            let cell = children & children.wrapping_neg();
+        for cell in single_cells(next) {
             self.table.prefetch(position.after(cell).table_key());
-            children ^= cell;
         }
         let (mut min, mut max) = (-(cells - 2 - position.stones) / 2, (cells - 1 - position.stones) / 2);
         let key = position.table_key();
