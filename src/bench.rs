@@ -303,10 +303,10 @@ fn ffo_problems(path: &Path, numbers: RangeInclusive<usize>) -> Result<Vec<(usiz
 fn endgames(problems: Vec<(usize, Problem)>, out: &mut impl Write) -> Result<(), BenchError> {
     writeln!(
         out,
-        "{:>4} {:>7} {:>6} {:>5} {:>10} {:>14} {:>12}",
-        "FFO", "empties", "score", "move", "time", "positions", "positions/s"
+        "{:>4} {:>7} {:>6} {:>5} {:>10} {:>14} {:>12} {:>12}",
+        "FFO", "empties", "score", "move", "time", "positions", "sorting", "positions/s"
     )?;
-    let (mut total_seconds, mut total_nodes) = (0.0, 0);
+    let (mut total_seconds, mut total_nodes, mut total_sorting) = (0.0, 0, 0);
     for (number, problem) in problems {
         let mut solver = endgame::Solver::new();
         let started = Instant::now();
@@ -325,18 +325,23 @@ fn endgames(problems: Vec<(usize, Problem)>, out: &mut impl Write) -> Result<(),
             let got = solution.best.map_or("no move".to_owned(), |square| square.to_string());
             return Err(BenchError::Wrong { what: what(), got, expected: "one of the best moves".to_owned() });
         };
-        let (empties, nodes) = (problem.board.empty().count_ones(), solver.nodes());
+        let (empties, nodes, sorting) = (problem.board.empty().count_ones(), solver.nodes(), solver.sorting_nodes());
         let (score, best, time) = (solution.score, best.to_string(), Time(seconds));
         writeln!(
             out,
-            "{number:>4} {empties:>7} {score:>+6} {best:>5} {time:>10} {nodes:>14} {:>12.0}",
+            "{number:>4} {empties:>7} {score:>+6} {best:>5} {time:>10} {nodes:>14} {sorting:>12} {:>12.0}",
             nodes as f64 / seconds
         )?;
         out.flush()?;
-        (total_seconds, total_nodes) = (total_seconds + seconds, total_nodes + nodes);
+        (total_seconds, total_nodes, total_sorting) =
+            (total_seconds + seconds, total_nodes + nodes, total_sorting + sorting);
     }
     let total = Time(total_seconds);
-    writeln!(out, "total {total:>30} {total_nodes:>14} {:>12.0}", total_nodes as f64 / total_seconds)?;
+    writeln!(
+        out,
+        "total {total:>30} {total_nodes:>14} {total_sorting:>12} {:>12.0}",
+        total_nodes as f64 / total_seconds
+    )?;
     Ok(())
 }
 

@@ -9,10 +9,11 @@
 use clap::builder::PossibleValuesParser;
 use clap::{Parser, Subcommand, ValueEnum};
 use gamekit::bench;
-use gamekit::connect_n::{Position, Shape, Solver};
+use gamekit::connect_n::{Book, Position, Shape, Solver};
 use gamekit::grade::{self, Options, Report};
 use gamekit::othello::{self, endgame};
-use std::path::PathBuf;
+use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// gamekit: a course kit for classic two-player board games.
@@ -159,6 +160,10 @@ enum Commands {
     /// Solve a position exactly: the value for the player to move, and a best move.
     #[command(subcommand)]
     Solve(SolveGame),
+    /// Build an opening book: the exact score of every position of the first plies, which
+    /// `gamekit solve` answers from at once (Connect Four's ships with gamekit).
+    #[command(subcommand)]
+    Book(BookGame),
     /// Play Reversi on the console: the reversi_players program, whose computer is the
     /// book's player or gamekit's strong one.
     #[cfg(feature = "arena")]
@@ -233,6 +238,35 @@ enum PlayersGame {
     /// The reversi_players assignment's 8×8 game.
     #[value(name = "reversi_players", alias = "reversi")]
     ReversiPlayers,
+}
+
+/// The games `gamekit book` builds books for.
+#[derive(Subcommand)]
+enum BookGame {
+    /// Connect N (Connect Four by default): every position of at most PLIES stones, one of
+    /// each pair of mirror images, written as `<moves> <score>` lines.
+    ///
+    /// The last ply's positions are solved one after another by one solver, and each earlier
+    /// position's score follows from its children's. Each score is added to FILE as it is
+    /// found, and the positions FILE holds already are not solved again: a build that was
+    /// stopped goes on where it was. At the end FILE is written again in order.
+    ConnectN {
+        /// Columns of the scaffold.
+        #[arg(long, default_value_t = 7)]
+        columns: usize,
+        /// Levels of the scaffold.
+        #[arg(long, default_value_t = 6)]
+        levels: usize,
+        /// How many in a row win.
+        #[arg(long, default_value_t = 4)]
+        n: usize,
+        /// The most stones of a position the book holds.
+        #[arg(long, value_parser = clap::value_parser!(i32).range(0..=10))]
+        plies: i32,
+        /// The book's file, created or resumed.
+        #[arg(long, value_name = "FILE")]
+        out: PathBuf,
+    },
 }
 
 /// The engines `gamekit bench` measures.
@@ -456,6 +490,9 @@ fn run(command: Commands) -> Result<ExitCode, ExitCode> {
             solve_connect_n(columns, levels, n, &moves)
         }
         Commands::Solve(SolveGame::Othello { board, to_move }) => solve_othello(&board, &to_move),
+        Commands::Book(BookGame::ConnectN { columns, levels, n, plies, out }) => {
+            book_connect_n(columns, levels, n, plies, &out)
+        }
         #[cfg(feature = "arena")]
         Commands::Play { game: PlayersGame::ReversiPlayers, level, budget } => play_reversi_players(level, budget),
         #[cfg(feature = "arena")]
@@ -568,7 +605,7 @@ fn solve_connect_n(columns: usize, levels: usize, n: usize, moves: &str) -> Exit
         eprintln!("gamekit solve: the game is over");
         return ExitCode::from(2);
     }
-    let mut solver = Solver::new(position.shape());
+    let mut solver = Solver::new(position.shape()).with_book(Book::connect_four());
     let started = std::time::Instant::now();
     let values = solver.analyze(&position);
     print!("{position}");
@@ -582,6 +619,55 @@ fn solve_connect_n(columns: usize, levels: usize, n: usize, moves: &str) -> Exit
         println!("best move: column {best}");
     }
     eprintln!("({} positions searched in {:.3} s)", solver.nodes(), started.elapsed().as_secs_f64());
+    ExitCode::SUCCESS
+}
+
+/// `gamekit book connect-n`: builds or resumes the book in `out`.
+fn book_connect_n(columns: usize, levels: usize, n: usize, plies: i32, out: &Path) -> ExitCode {
+    let fail = |error: &dyn std::fmt::Display| {
+        eprintln!("gamekit book: {error}");
+        ExitCode::from(2)
+    };
+    let shape = match Shape::new(columns, levels, n) {
+        Ok(shape) => shape,
+        Err(error) => return fail(&error),
+    };
+    let known = match std::fs::read_to_string(out) {
+        Ok(text) => match Book::parse(shape, &text) {
+            Ok(book) => book,
+            Err(error) => return fail(&format_args!("{}: {error}", out.display())),
+        },
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => Book::new(shape),
+        Err(error) => return fail(&format_args!("{}: {error}", out.display())),
+    };
+    let mut file = match std::fs::OpenOptions::new().create(true).append(true).open(out) {
+        Ok(file) => file,
+        Err(error) => return fail(&format_args!("{}: {error}", out.display())),
+    };
+    let positions: usize = gamekit::connect_n::book::positions(shape, plies).iter().map(Vec::len).sum();
+    let to_solve = positions.saturating_sub(known.len());
+    let started = std::time::Instant::now();
+    let mut failed = None;
+    let mut count = 0;
+    let book = gamekit::connect_n::book::build(shape, plies, known, |moves, score| {
+        count += 1;
+        if let Err(error) = writeln!(file, "{moves} {score}").and_then(|()| file.flush()) {
+            failed.get_or_insert(error);
+        }
+        eprintln!("{moves} {score}  ({count} of {to_solve} solved, {:.0} s)", started.elapsed().as_secs_f64());
+    });
+    if let Some(error) = failed {
+        return fail(&format_args!("{}: {error}", out.display()));
+    }
+    if let Err(error) = std::fs::write(out, gamekit::connect_n::book::text(&book)) {
+        return fail(&format_args!("{}: {error}", out.display()));
+    }
+    println!(
+        "{}: {} positions of at most {plies} stones, {count} solved in {:.0} s",
+        out.display(),
+        book.len(),
+        started.elapsed().as_secs_f64()
+    );
     ExitCode::SUCCESS
 }
 

@@ -421,6 +421,66 @@ fn solve_connect_n_prints_every_columns_value_and_the_best_move() {
     assert!(stdout.lines().any(|line| line.starts_with("best move: column ")), "{stdout}");
 }
 
+/// Connect Four's first plies are answered from the book that ships with gamekit: the empty
+/// board's seven columns without a position searched.
+#[test]
+fn solve_connect_n_answers_the_first_plies_from_the_book() {
+    let run = gamekit(&["solve", "connect-n"]);
+    assert_eq!(run.status.code(), Some(0), "{}", String::from_utf8_lossy(&run.stderr));
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    let values: Vec<&str> = stdout
+        .lines()
+        .filter_map(|line| line.strip_prefix("column ")?.split_once(": "))
+        .map(|(_, value)| value)
+        .collect();
+    assert_eq!(values, ["-2", "-1", "+0", "+1", "+0", "-1", "-2"], "{stdout}");
+    assert!(stdout.contains("best move: column 4"), "{stdout}");
+    assert!(String::from_utf8_lossy(&run.stderr).starts_with("(0 positions searched"));
+}
+
+/// `gamekit book` builds a book, resumes one, writes it in order, and refuses a file that is
+/// not one.
+#[test]
+fn book_builds_resumes_and_refuses_what_is_not_a_book() {
+    let dir = std::env::temp_dir().join(format!("gamekit-cli-book-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("book.txt");
+    let book = |plies: &str| {
+        gamekit(&[
+            "book",
+            "connect-n",
+            "--columns",
+            "5",
+            "--levels",
+            "4",
+            "--plies",
+            plies,
+            "--out",
+            out.to_str().unwrap(),
+        ])
+    };
+    let run = book("3");
+    assert_eq!(run.status.code(), Some(0), "{}", String::from_utf8_lossy(&run.stderr));
+    assert!(String::from_utf8_lossy(&run.stdout).contains("66 positions of at most 3 stones, 66 solved"));
+    let whole = std::fs::read_to_string(&out).unwrap();
+    assert_eq!(whole.lines().take(3).collect::<Vec<_>>(), [" 0", "1 1", "2 0"]);
+    let half: String = whole.lines().skip(40).map(|line| format!("{line}\n")).collect();
+    std::fs::write(&out, half).unwrap();
+    let run = book("3");
+    assert!(String::from_utf8_lossy(&run.stdout).contains("66 positions of at most 3 stones, 40 solved"), "{run:?}");
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), whole, "the same text, however it was built");
+    let run = book("4");
+    assert!(String::from_utf8_lossy(&run.stdout).contains("at most 4 stones"));
+    std::fs::write(&out, "12 0\n9 1\n").unwrap();
+    let run = book("3");
+    assert_eq!(run.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&run.stderr).contains("line 2: move 1: '9' is not a column from 1 to 5"),
+        "{run:?}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn solve_refuses_bad_positions_with_status_2() {
     for args in [

@@ -24,6 +24,9 @@
 use crate::game::{Game, IllegalMove, Outcome};
 use std::fmt;
 
+pub mod book;
+pub use book::Book;
+
 /// A scaffold and the number in a row that wins.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Shape {
@@ -361,13 +364,9 @@ impl Position {
     }
 
     /// The key of this position or of its mirror image, whichever is less: a position and
-    /// its mirror have the same score. Early in a game, when mirror images meet often in a
-    /// search, the table keeps one entry for both; later, the plain key.
-    fn table_key(&self) -> u64 {
+    /// its mirror have the same score, and this key is the same for both.
+    fn symmetric_key(&self) -> u64 {
         let key = self.key();
-        if self.stones >= SYMMETRIC_UNTIL || self.shape.columns == 1 {
-            return key;
-        }
         // Each column's bits of the key are its own (the sum carries no further than the
         // column's sentinel), so the mirror's key is the key's columns in reverse.
         let step = self.shape.levels + 1;
@@ -376,6 +375,13 @@ impl Position {
         let mirror = (0..self.shape.columns)
             .fold(0, |mirror, index| mirror | (key >> (index * step) & column) << ((last - index) * step));
         key.min(mirror)
+    }
+
+    /// The key the solver's table keeps this position under. Early in a game, when mirror
+    /// images meet often in a search, the [symmetric key](Self::symmetric_key), one entry
+    /// for both; later, the plain key, cheaper.
+    fn table_key(&self) -> u64 {
+        if self.stones >= SYMMETRIC_UNTIL || self.shape.columns == 1 { self.key() } else { self.symmetric_key() }
     }
 }
 
@@ -569,6 +575,8 @@ pub struct Solver {
     grow_after: [u64; 2],
     /// The count when the current solve began.
     solve_began: u64,
+    /// Scores known without a search.
+    book: Book,
 }
 
 impl Solver {
@@ -581,7 +589,13 @@ impl Solver {
             nodes: 0,
             grow_after: GROW_AFTER,
             solve_began: 0,
+            book: Book::new(shape),
         }
+    }
+
+    /// This solver, answering the positions `book` holds from it rather than searching.
+    pub fn with_book(self, book: Book) -> Solver {
+        Solver { book, ..self }
     }
 
     /// How many positions the solver has searched since it was made or reset.
@@ -602,6 +616,9 @@ impl Solver {
     pub fn solve(&mut self, position: &Position) -> i32 {
         assert_eq!(position.shape, self.shape, "a position of another shape");
         assert!(!position.is_over(), "the game is over");
+        if let Some(score) = self.book.score(position) {
+            return score;
+        }
         let cells = self.shape.cells();
         if position.columns().any(|column| position.is_winning_move(column)) {
             return (cells + 1 - position.stones) / 2;

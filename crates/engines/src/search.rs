@@ -51,6 +51,11 @@ impl<G: Evaluate> Searcher<G> {
         }
     }
 
+    /// How many positions the searcher has searched since it was made.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
     /// The value of `position` searched `depth` plies deep.
     pub fn value(&mut self, position: &G, depth: u32) -> i32 {
         (self.deadline, self.stopped) = (None, false);

@@ -95,9 +95,15 @@ impl Solver {
         }
     }
 
-    /// The positions searched so far.
+    /// The positions searched so far, those the shallow searches that sort moves far from
+    /// the end searched included.
     pub fn nodes(&self) -> u64 {
-        self.nodes
+        self.nodes + self.sorter.nodes()
+    }
+
+    /// Of [`nodes`](Self::nodes), those the shallow searches that sort moves searched.
+    pub fn sorting_nodes(&self) -> u64 {
+        self.sorter.nodes()
     }
 
     /// The exact value of `board` and a best move.

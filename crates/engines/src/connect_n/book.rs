@@ -1,0 +1,271 @@
+//! An opening book: the exact score of every position of a game's first plies, which the
+//! [`Solver`] answers from before it searches.
+//!
+//! Early positions are the slowest to solve (Connect Four's empty board takes minutes) and
+//! the ones every game goes through. A book is built once by the solver itself
+//! ([`build`]), kept as text, one position a line as the standard test sets write them
+//! (`<moves> <score>`), and read back with [`Book::parse`]. Connect Four's ships with the
+//! engine ([`Book::connect_four`]).
+//!
+//! A position and its mirror image have the same score, so the book keeps one of the two.
+
+use super::{ConnectError, Position, Shape, Solver};
+use crate::game::Game;
+use std::collections::HashMap;
+
+/// Connect Four's book, as `gamekit book connect-n` builds it (see docs/engines.md).
+const CONNECT_FOUR: &str = include_str!("../../books/connect4.txt");
+
+/// Exact scores of positions, by their [symmetric key](Position::symmetric_key).
+#[derive(Debug, Clone)]
+pub struct Book {
+    shape: Shape,
+    scores: HashMap<u64, i32>,
+    /// The most stones of a position the book holds: the solver looks no further.
+    plies: i32,
+}
+
+/// Why a book's text cannot be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum BookError {
+    #[error("line {line}: {error}")]
+    Position { line: usize, error: ConnectError },
+    #[error("line {line}: expected `<moves> <score>`, found {text:?}")]
+    Format { line: usize, text: String },
+    #[error("line {line}: the game is over after these moves")]
+    Over { line: usize },
+}
+
+impl Book {
+    /// A book that knows nothing.
+    pub fn new(shape: Shape) -> Book {
+        Book { shape, scores: HashMap::new(), plies: -1 }
+    }
+
+    /// Connect Four's book, which ships with the engine: every position of the 7×6 scaffold
+    /// with at most [`plies`](Self::plies) stones.
+    pub fn connect_four() -> Book {
+        let shape = Shape::new(7, 6, 4).expect("Connect Four's shape");
+        Book::parse(shape, CONNECT_FOUR).expect("the book that ships with the engine reads")
+    }
+
+    /// The positions of `text`, one a line as `<moves> <score>` (see
+    /// [`Position::from_moves`]); blank lines and lines from `#` on are left out.
+    ///
+    /// # Errors
+    /// A line that is not a position and a score, or a position whose game is over.
+    pub fn parse(shape: Shape, text: &str) -> Result<Book, BookError> {
+        let mut book = Book::new(shape);
+        for (index, text) in text.lines().enumerate() {
+            let line = index + 1;
+            let content = text.split('#').next().unwrap_or_default().trim_end();
+            if content.trim_start().is_empty() {
+                continue;
+            }
+            let format = || BookError::Format { line, text: text.to_owned() };
+            let (moves, score) = content.rsplit_once(' ').ok_or_else(format)?;
+            let score = score.parse::<i32>().map_err(|_| format())?;
+            let position =
+                Position::from_moves(shape, moves.trim()).map_err(|error| BookError::Position { line, error })?;
+            if position.is_over() {
+                return Err(BookError::Over { line });
+            }
+            book.insert(&position, score);
+        }
+        Ok(book)
+    }
+
+    /// The exact score of `position` for the player to move, when the book knows it.
+    pub fn score(&self, position: &Position) -> Option<i32> {
+        if position.stones > self.plies || position.shape != self.shape {
+            return None;
+        }
+        self.scores.get(&position.symmetric_key()).copied()
+    }
+
+    /// The most stones of a position the book holds (−1 when it is empty).
+    pub fn plies(&self) -> i32 {
+        self.plies
+    }
+
+    /// How many positions the book holds, a position and its mirror image counted once.
+    pub fn len(&self) -> usize {
+        self.scores.len()
+    }
+
+    /// Whether the book holds no position.
+    pub fn is_empty(&self) -> bool {
+        self.scores.is_empty()
+    }
+
+    fn insert(&mut self, position: &Position, score: i32) {
+        self.scores.insert(position.symmetric_key(), score);
+        self.plies = self.plies.max(position.stones);
+    }
+}
+
+/// Every position of `shape` with at most `plies` stones whose game is not over, one of each
+/// pair of mirror images, by stones: each with the first moves that reach it (columns left
+/// to right, each position's children after its parent's elder siblings', so that siblings,
+/// whose searches share most positions, come one after another).
+pub fn positions(shape: Shape, plies: i32) -> Vec<Vec<(String, Position)>> {
+    let mut levels = vec![vec![(String::new(), Position::new(shape))]];
+    for _ in 0..plies {
+        let mut seen = std::collections::HashSet::new();
+        let next = levels
+            .last()
+            .into_iter()
+            .flatten()
+            .flat_map(|(moves, position)| {
+                position.moves().map(move |column| {
+                    let mut child = *position;
+                    child.play_unchecked(column);
+                    (format!("{moves}{column}{}", if shape.columns > 9 { "," } else { "" }), child)
+                })
+            })
+            .filter(|(_, child)| !child.is_over() && seen.insert(child.symmetric_key()))
+            .collect();
+        levels.push(next);
+    }
+    levels
+}
+
+/// Builds the book of every position of `shape` with at most `plies` stones (see
+/// [`positions`]): the last ply's solved by one solver, which keeps its table from one to the
+/// next, and each earlier position's from its children's, as [`Solver::analyze`] gives them.
+/// Positions `known` already holds are not solved again, so that a build can resume.
+/// `solved` hears of each position as it is solved, with its moves and score.
+pub fn build(shape: Shape, plies: i32, known: Book, mut solved: impl FnMut(&str, i32)) -> Book {
+    let mut solver = Solver::new(shape);
+    solver.book = known;
+    for (stones, level) in positions(shape, plies).iter().enumerate().rev() {
+        for (moves, position) in level {
+            if solver.book.score(position).is_some() {
+                continue;
+            }
+            let score = if stones as i32 == plies {
+                solver.solve(position)
+            } else {
+                solver.analyze(position).into_iter().flatten().max().expect("a game not over has a move")
+            };
+            solver.book.insert(position, score);
+            solved(moves.trim_end_matches(','), score);
+        }
+    }
+    solver.book
+}
+
+/// The book as text, one position a line by stones then moves (as [`positions`] reaches
+/// them), so that the same book is always the same text.
+pub fn text(book: &Book) -> String {
+    let mut text = String::new();
+    for level in positions(book.shape, book.plies) {
+        for (moves, position) in level {
+            if let Some(score) = book.score(&position) {
+                text += &format!("{} {score}\n", moves.trim_end_matches(','));
+            }
+        }
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn small() -> Shape {
+        Shape::new(5, 4, 4).unwrap()
+    }
+
+    /// Every position a book holds has the score the solver finds without it, and so has its
+    /// mirror image.
+    #[test]
+    fn a_built_book_agrees_with_the_solver() {
+        let shape = small();
+        let book = build(shape, 4, Book::new(shape), |_, _| {});
+        let levels = positions(shape, 4);
+        assert_eq!(book.len(), levels.iter().map(Vec::len).sum::<usize>());
+        assert_eq!(book.plies(), 4);
+        let mut solver = Solver::new(shape);
+        for (moves, position) in levels.iter().flatten() {
+            let mirror: String = moves.chars().map(|c| char::from(b'6' - c as u8 + b'0')).collect();
+            let image = Position::from_moves(shape, &mirror).unwrap();
+            let score = solver.solve(position);
+            assert_eq!(book.score(position), Some(score), "{moves:?}");
+            assert_eq!(book.score(&image), Some(score), "{mirror:?}");
+        }
+        let deeper = Position::from_moves(shape, "12345").unwrap();
+        assert_eq!(book.score(&deeper), None, "beyond the book's plies");
+        let other = Position::new(Shape::new(4, 4, 4).unwrap());
+        assert_eq!(book.score(&other), None, "another scaffold");
+    }
+
+    /// A solver with a book answers the positions it holds without a search, and the others
+    /// as before.
+    #[test]
+    fn a_solver_answers_from_its_book() {
+        let shape = small();
+        let book = Book::parse(shape, " 7\n3 -5\n").unwrap();
+        let mut solver = Solver::new(shape).with_book(book);
+        assert_eq!(solver.solve(&Position::new(shape)), 7, "the book's score, however wrong");
+        assert_eq!(solver.solve(&Position::from_moves(shape, "3").unwrap()), -5);
+        assert_eq!(solver.nodes(), 0);
+        assert_eq!(solver.analyze(&Position::new(shape))[2], Some(5), "a move's value from the book");
+        let beyond = Position::from_moves(shape, "33").unwrap();
+        assert_eq!(solver.solve(&beyond), Solver::new(shape).solve(&beyond));
+    }
+
+    /// The text is the same for the same book, however it was built, and reads back to it.
+    #[test]
+    fn text_reads_back_and_a_build_resumes() {
+        let shape = small();
+        let whole = build(shape, 3, Book::new(shape), |_, _| {});
+        let text = text(&whole);
+        let mut solved = 0;
+        let half: String = text.lines().step_by(2).map(|line| format!("{line}\n")).collect();
+        let resumed = build(shape, 3, Book::parse(shape, &half).unwrap(), |_, _| solved += 1);
+        assert_eq!(super::text(&resumed), text);
+        assert_eq!(solved, whole.len() - half.lines().count());
+        let again = Book::parse(shape, &format!("# a comment\n\n{text}")).unwrap();
+        assert_eq!(super::text(&again), text);
+    }
+
+    /// The book that ships holds every position of its plies, written as [`text`] writes it,
+    /// and each position's score before the last ply follows from its children's. (The last
+    /// ply's are the solver's own answers: checking them means solving them again, minutes
+    /// each.)
+    #[test]
+    fn connect_fours_book_is_whole_and_consistent() {
+        let book = Book::connect_four();
+        assert!(book.plies() >= 2, "the book covers the first plies");
+        assert_eq!(text(&book), CONNECT_FOUR, "the book as the build writes it");
+        let levels = positions(book.shape, book.plies());
+        assert_eq!(book.len(), levels.iter().map(Vec::len).sum::<usize>());
+        let mut solver = Solver::new(book.shape).with_book(book.clone());
+        for (moves, position) in levels[..levels.len() - 1].iter().flatten() {
+            let best = solver.analyze(position).into_iter().flatten().max();
+            assert_eq!(best, book.score(position), "{moves:?}");
+        }
+        assert_eq!(solver.nodes(), 0, "every child is in the book");
+        assert_eq!(book.score(&Position::new(book.shape)), Some(1), "the first player wins with its last stone");
+    }
+
+    /// Text that is not a book is refused, line by line, and never panics.
+    #[test]
+    fn bad_text_is_refused() {
+        let shape = small();
+        for (text, line) in [
+            ("12 x\n", 1),
+            ("\n12\n", 2),
+            ("1 0\n19 2\n", 2),
+            ("11111 0\n", 1),
+            ("12 3 4\n", 1),
+            ("1 99999999999\n", 1),
+        ] {
+            let error = Book::parse(shape, text).unwrap_err();
+            assert!(error.to_string().starts_with(&format!("line {line}: ")), "{text:?}: {error}");
+        }
+        let won = Shape::new(5, 4, 2).unwrap();
+        assert_eq!(Book::parse(won, "112 0\n").unwrap_err(), BookError::Over { line: 1 });
+    }
+}
