@@ -51,6 +51,10 @@ const NOT_RUN: &[(&str, &str)] = &[
         "the empty board solved by two solvers in turn, with the tutorial's built: ten minutes",
     ),
     (
+        "cargo run --release -- book connect-n --plies 2 --out book.txt",
+        "it builds the opening book again: half an hour; the book's own tests check the one that ships",
+    ),
+    (
         "cargo bench -p gamekit-similarity",
         "a benchmark, half a minute with its build; crates/similarity/tests/copydetect.rs compares the same class",
     ),
@@ -140,6 +144,7 @@ const OUTCOMES: &[Outcome] = &[
     outcome("cargo run -p two_player --bin stonehenge -- --depth 3", 1, "Stonehenge ...", "end of input"),
     // The engines (docs/engines.md).
     outcome("cargo run --release -- solve connect-n --moves 445532", 0, "best move: column 6", ""),
+    outcome("cargo run --release -- solve connect-n", 0, "column 4: +1", "(0 positions searched"),
     outcome(
         "cargo run --release -- solve connect-n --columns 5 --levels 4 --n 3 --moves 3,3",
         0,
