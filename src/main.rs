@@ -240,6 +240,26 @@ enum PlayersGame {
     ReversiPlayers,
 }
 
+/// A Connect N scaffold, Connect Four's by default.
+#[derive(clap::Args)]
+struct Scaffold {
+    /// Columns of the scaffold.
+    #[arg(long, default_value_t = 7)]
+    columns: usize,
+    /// Levels of the scaffold.
+    #[arg(long, default_value_t = 6)]
+    levels: usize,
+    /// How many in a row win.
+    #[arg(long, default_value_t = 4)]
+    n: usize,
+}
+
+impl Scaffold {
+    fn shape(&self) -> Result<Shape, gamekit::connect_n::ConnectError> {
+        Shape::new(self.columns, self.levels, self.n)
+    }
+}
+
 /// The games `gamekit book` builds books for.
 #[derive(Subcommand)]
 enum BookGame {
@@ -251,15 +271,8 @@ enum BookGame {
     /// found, and the positions FILE holds already are not solved again: a build that was
     /// stopped goes on where it was. At the end FILE is written again in order.
     ConnectN {
-        /// Columns of the scaffold.
-        #[arg(long, default_value_t = 7)]
-        columns: usize,
-        /// Levels of the scaffold.
-        #[arg(long, default_value_t = 6)]
-        levels: usize,
-        /// How many in a row win.
-        #[arg(long, default_value_t = 4)]
-        n: usize,
+        #[command(flatten)]
+        scaffold: Scaffold,
         /// The most stones of a position the book holds.
         #[arg(long, value_parser = clap::value_parser!(i32).range(0..=10))]
         plies: i32,
@@ -357,15 +370,8 @@ enum SolveGame {
     /// A value is positive when the move wins (the larger, the sooner), 0 for a draw,
     /// negative when it loses; on 7×6, 22 minus the stones the winner will have played.
     ConnectN {
-        /// Columns of the scaffold.
-        #[arg(long, default_value_t = 7)]
-        columns: usize,
-        /// Levels of the scaffold.
-        #[arg(long, default_value_t = 6)]
-        levels: usize,
-        /// How many in a row win.
-        #[arg(long, default_value_t = 4)]
-        n: usize,
+        #[command(flatten)]
+        scaffold: Scaffold,
         /// The moves so far: columns from 1, as digits, or separated by commas.
         #[arg(long, default_value = "")]
         moves: String,
@@ -486,13 +492,9 @@ fn run(command: Commands) -> Result<ExitCode, ExitCode> {
         Commands::Classroom { assignment, dir, kit_repository, kit_ref, kit } => {
             classroom_command(&find_kit(kit, "classroom")?, &assignment, &dir, &kit_repository, &kit_ref)
         }
-        Commands::Solve(SolveGame::ConnectN { columns, levels, n, moves }) => {
-            solve_connect_n(columns, levels, n, &moves)
-        }
+        Commands::Solve(SolveGame::ConnectN { scaffold, moves }) => solve_connect_n(&scaffold, &moves),
         Commands::Solve(SolveGame::Othello { board, to_move }) => solve_othello(&board, &to_move),
-        Commands::Book(BookGame::ConnectN { columns, levels, n, plies, out }) => {
-            book_connect_n(columns, levels, n, plies, &out)
-        }
+        Commands::Book(BookGame::ConnectN { scaffold, plies, out }) => book_connect_n(&scaffold, plies, &out),
         #[cfg(feature = "arena")]
         Commands::Play { game: PlayersGame::ReversiPlayers, level, budget } => play_reversi_players(level, budget),
         #[cfg(feature = "arena")]
@@ -592,8 +594,8 @@ fn classroom_command(kit: &std::path::Path, assignment: &str, dir: &std::path::P
 }
 
 /// `gamekit solve connect-n`: the exact value of every column, and the best move.
-fn solve_connect_n(columns: usize, levels: usize, n: usize, moves: &str) -> ExitCode {
-    let position = Shape::new(columns, levels, n).and_then(|shape| Position::from_moves(shape, moves));
+fn solve_connect_n(scaffold: &Scaffold, moves: &str) -> ExitCode {
+    let position = scaffold.shape().and_then(|shape| Position::from_moves(shape, moves));
     let position = match position {
         Ok(position) => position,
         Err(error) => {
@@ -623,12 +625,12 @@ fn solve_connect_n(columns: usize, levels: usize, n: usize, moves: &str) -> Exit
 }
 
 /// `gamekit book connect-n`: builds or resumes the book in `out`.
-fn book_connect_n(columns: usize, levels: usize, n: usize, plies: i32, out: &Path) -> ExitCode {
+fn book_connect_n(scaffold: &Scaffold, plies: i32, out: &Path) -> ExitCode {
     let fail = |error: &dyn std::fmt::Display| {
         eprintln!("gamekit book: {error}");
         ExitCode::from(2)
     };
-    let shape = match Shape::new(columns, levels, n) {
+    let shape = match scaffold.shape() {
         Ok(shape) => shape,
         Err(error) => return fail(&error),
     };
