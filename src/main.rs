@@ -634,15 +634,23 @@ fn book_connect_n(scaffold: &Scaffold, plies: i32, out: &Path) -> ExitCode {
         Ok(shape) => shape,
         Err(error) => return fail(&error),
     };
-    let known = match std::fs::read_to_string(out) {
-        Ok(text) => match Book::parse(shape, &text) {
-            Ok(book) => book,
-            Err(error) => return fail(&format_args!("{}: {error}", out.display())),
-        },
-        Err(error) if error.kind() == std::io::ErrorKind::NotFound => Book::new(shape),
+    let text = match std::fs::read_to_string(out) {
+        Ok(text) => text,
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => String::new(),
         Err(error) => return fail(&format_args!("{}: {error}", out.display())),
     };
-    let mut file = match std::fs::OpenOptions::new().create(true).append(true).open(out) {
+    let known = match Book::parse(shape, &text) {
+        Ok(book) => book,
+        Err(error) => return fail(&format_args!("{}: {error}", out.display())),
+    };
+    // A last line without its end would run into the first score added.
+    let opened = std::fs::OpenOptions::new().create(true).append(true).open(out).and_then(|mut file| {
+        if !text.is_empty() && !text.ends_with('\n') {
+            writeln!(file)?;
+        }
+        Ok(file)
+    });
+    let mut file = match opened {
         Ok(file) => file,
         Err(error) => return fail(&format_args!("{}: {error}", out.display())),
     };

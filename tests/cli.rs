@@ -438,8 +438,8 @@ fn solve_connect_n_answers_the_first_plies_from_the_book() {
     assert!(String::from_utf8_lossy(&run.stderr).starts_with("(0 positions searched"));
 }
 
-/// `gamekit book` builds a book, resumes one, writes it in order, and refuses a file that is
-/// not one.
+/// `gamekit book` builds a book, resumes one (its last line unended too), writes it in order,
+/// and refuses a file that is not one.
 #[test]
 fn book_builds_resumes_and_refuses_what_is_not_a_book() {
     let dir = std::env::temp_dir().join(format!("gamekit-cli-book-{}", std::process::id()));
@@ -465,7 +465,7 @@ fn book_builds_resumes_and_refuses_what_is_not_a_book() {
     let whole = std::fs::read_to_string(&out).unwrap();
     assert_eq!(whole.lines().take(3).collect::<Vec<_>>(), [" 0", "1 1", "2 0"]);
     let half: String = whole.lines().skip(40).map(|line| format!("{line}\n")).collect();
-    std::fs::write(&out, half).unwrap();
+    std::fs::write(&out, half.trim_end()).unwrap();
     let run = book("3");
     assert!(String::from_utf8_lossy(&run.stdout).contains("66 positions of at most 3 stones, 40 solved"), "{run:?}");
     assert_eq!(std::fs::read_to_string(&out).unwrap(), whole, "the same text, however it was built");
