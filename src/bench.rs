@@ -66,12 +66,11 @@ fn read(path: &Path) -> Result<String, BenchError> {
 }
 
 /// Solves the Connect Four `sets` (each by file or by name; the six standard ones when
-/// empty), the first
-/// `limit` positions of each (when `None`, all of them, except begin-hard: only its first
-/// 20, which take seconds each), and writes a row for each: the mean and median time, the
-/// mean positions searched and the whole run's time. A set is one run, as the tutorial's
-/// program solves a file: one solver, its table kept from one position to the next. (The
-/// published figures are means.)
+/// empty), the first `limit` positions of each (when `None`, all of them, except begin-hard:
+/// only its first 20, which take seconds each), and writes a row for each: the mean and
+/// median time, the mean positions searched and the whole run's time. A set is one run, as
+/// the tutorial's program solves a file: one solver, its table kept from one position to the
+/// next. (The published figures are means.)
 ///
 /// With `versus`, a program that reads positions as the tutorial's solver does (a position's
 /// moves on each line of its input, `<moves> <score>` on each line of its output), each set

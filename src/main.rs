@@ -630,6 +630,7 @@ fn book_connect_n(scaffold: &Scaffold, plies: i32, out: &Path) -> ExitCode {
         eprintln!("gamekit book: {error}");
         ExitCode::from(2)
     };
+    let in_out = |error: &dyn std::fmt::Display| fail(&format_args!("{}: {error}", out.display()));
     let shape = match scaffold.shape() {
         Ok(shape) => shape,
         Err(error) => return fail(&error),
@@ -637,11 +638,11 @@ fn book_connect_n(scaffold: &Scaffold, plies: i32, out: &Path) -> ExitCode {
     let text = match std::fs::read_to_string(out) {
         Ok(text) => text,
         Err(error) if error.kind() == std::io::ErrorKind::NotFound => String::new(),
-        Err(error) => return fail(&format_args!("{}: {error}", out.display())),
+        Err(error) => return in_out(&error),
     };
     let known = match Book::parse(shape, &text) {
         Ok(book) => book,
-        Err(error) => return fail(&format_args!("{}: {error}", out.display())),
+        Err(error) => return in_out(&error),
     };
     // A last line without its end would run into the first score added.
     let opened = std::fs::OpenOptions::new().create(true).append(true).open(out).and_then(|mut file| {
@@ -652,25 +653,23 @@ fn book_connect_n(scaffold: &Scaffold, plies: i32, out: &Path) -> ExitCode {
     });
     let mut file = match opened {
         Ok(file) => file,
-        Err(error) => return fail(&format_args!("{}: {error}", out.display())),
+        Err(error) => return in_out(&error),
     };
-    let positions: usize = gamekit::connect_n::book::positions(shape, plies).iter().map(Vec::len).sum();
-    let to_solve = positions.saturating_sub(known.len());
     let started = std::time::Instant::now();
-    let mut failed = None;
     let mut count = 0;
-    let book = gamekit::connect_n::book::build(shape, plies, known, |moves, score| {
-        count += 1;
-        if let Err(error) = writeln!(file, "{moves} {score}").and_then(|()| file.flush()) {
-            failed.get_or_insert(error);
-        }
-        eprintln!("{moves} {score}  ({count} of {to_solve} solved, {:.0} s)", started.elapsed().as_secs_f64());
+    let built = gamekit::connect_n::book::build(shape, plies, known, |solved| {
+        count = solved.count;
+        writeln!(file, "{} {}", solved.moves, solved.score).and_then(|()| file.flush())?;
+        let seconds = started.elapsed().as_secs_f64();
+        eprintln!("{} {}  ({} of {} solved, {seconds:.0} s)", solved.moves, solved.score, solved.count, solved.of);
+        Ok::<_, std::io::Error>(())
     });
-    if let Some(error) = failed {
-        return fail(&format_args!("{}: {error}", out.display()));
-    }
+    let book = match built {
+        Ok(book) => book,
+        Err(error) => return in_out(&error),
+    };
     if let Err(error) = std::fs::write(out, gamekit::connect_n::book::text(&book)) {
-        return fail(&format_args!("{}: {error}", out.display()));
+        return in_out(&error);
     }
     println!(
         "{}: {} positions of at most {plies} stones, {count} solved in {:.0} s",

@@ -117,10 +117,12 @@ pub fn positions(shape: Shape, plies: i32) -> Vec<Vec<(String, Position)>> {
             .into_iter()
             .flatten()
             .flat_map(|(moves, position)| {
+                // Past nine columns a column is two digits: moves are then written with commas.
+                let separator = if shape.columns > 9 && !moves.is_empty() { "," } else { "" };
                 position.moves().map(move |column| {
                     let mut child = *position;
                     child.play_unchecked(column);
-                    (format!("{moves}{column}{}", if shape.columns > 9 { "," } else { "" }), child)
+                    (format!("{moves}{separator}{column}"), child)
                 })
             })
             .filter(|(_, child)| !child.is_over() && seen.insert(child.symmetric_key()))
@@ -130,15 +132,37 @@ pub fn positions(shape: Shape, plies: i32) -> Vec<Vec<(String, Position)>> {
     levels
 }
 
+/// A position a [`build`] has just solved, and how far the build has come.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Solved<'a> {
+    /// The first moves that reach it.
+    pub moves: &'a str,
+    pub score: i32,
+    /// How many positions this build has solved, this one included, and how many it has to.
+    pub count: usize,
+    pub of: usize,
+}
+
 /// Builds the book of every position of `shape` with at most `plies` stones (see
 /// [`positions`]): the last ply's solved by one solver, which keeps its table from one to the
 /// next, and each earlier position's from its children's, as [`Solver::analyze`] gives them.
 /// Positions `known` already holds are not solved again, so that a build can resume.
-/// `solved` hears of each position as it is solved, with its moves and score.
-pub fn build(shape: Shape, plies: i32, known: Book, mut solved: impl FnMut(&str, i32)) -> Book {
-    let mut solver = Solver::new(shape);
-    solver.book = known;
-    for (stones, level) in positions(shape, plies).iter().enumerate().rev() {
+/// `solved` hears of each position as it is solved; an error from it stops the build, so
+/// that a score it could not keep does not cost hours more.
+///
+/// # Errors
+/// The first error `solved` returns.
+pub fn build<E>(
+    shape: Shape,
+    plies: i32,
+    known: Book,
+    mut solved: impl FnMut(Solved<'_>) -> Result<(), E>,
+) -> Result<Book, E> {
+    let levels = positions(shape, plies);
+    let of = levels.iter().flatten().filter(|(_, position)| known.score(position).is_none()).count();
+    let mut solver = Solver::new(shape).with_book(known);
+    let mut count = 0;
+    for (stones, level) in levels.iter().enumerate().rev() {
         for (moves, position) in level {
             if solver.book.score(position).is_some() {
                 continue;
@@ -149,10 +173,11 @@ pub fn build(shape: Shape, plies: i32, known: Book, mut solved: impl FnMut(&str,
                 solver.analyze(position).into_iter().flatten().max().expect("a game not over has a move")
             };
             solver.book.insert(position, score);
-            solved(moves.trim_end_matches(','), score);
+            count += 1;
+            solved(Solved { moves, score, count, of })?;
         }
     }
-    solver.book
+    Ok(solver.book)
 }
 
 /// The book as text, one position a line by stones then moves (as [`positions`] reaches
@@ -162,7 +187,7 @@ pub fn text(book: &Book) -> String {
     for level in positions(book.shape, book.plies) {
         for (moves, position) in level {
             if let Some(score) = book.score(&position) {
-                text += &format!("{} {score}\n", moves.trim_end_matches(','));
+                text += &format!("{moves} {score}\n");
             }
         }
     }
@@ -182,7 +207,7 @@ mod tests {
     #[test]
     fn a_built_book_agrees_with_the_solver() {
         let shape = small();
-        let book = build(shape, 4, Book::new(shape), |_, _| {});
+        let book = build(shape, 4, Book::new(shape), |_| Ok::<_, ()>(())).unwrap();
         let levels = positions(shape, 4);
         assert_eq!(book.len(), levels.iter().map(Vec::len).sum::<usize>());
         assert_eq!(book.plies(), 4);
@@ -219,13 +244,26 @@ mod tests {
     #[test]
     fn text_reads_back_and_a_build_resumes() {
         let shape = small();
-        let whole = build(shape, 3, Book::new(shape), |_, _| {});
+        let whole = build(shape, 3, Book::new(shape), |_| Ok::<_, ()>(())).unwrap();
         let text = text(&whole);
         let mut solved = 0;
         let half: String = text.lines().step_by(2).map(|line| format!("{line}\n")).collect();
-        let resumed = build(shape, 3, Book::parse(shape, &half).unwrap(), |_, _| solved += 1);
+        let to_solve = whole.len() - half.lines().count();
+        let resumed = build(shape, 3, Book::parse(shape, &half).unwrap(), |progress| {
+            solved += 1;
+            assert_eq!((progress.count, progress.of), (solved, to_solve));
+            Ok::<_, ()>(())
+        })
+        .unwrap();
         assert_eq!(super::text(&resumed), text);
-        assert_eq!(solved, whole.len() - half.lines().count());
+        assert_eq!(solved, to_solve);
+        let stopped = build(
+            shape,
+            3,
+            Book::new(shape),
+            |progress| if progress.count == 5 { Err(progress.count) } else { Ok(()) },
+        );
+        assert_eq!(stopped.unwrap_err(), 5, "an error from `solved` stops the build");
         let again = Book::parse(shape, &format!("# a comment\n\n{text}")).unwrap();
         assert_eq!(super::text(&again), text);
     }
@@ -248,6 +286,21 @@ mod tests {
         }
         assert_eq!(solver.nodes(), 0, "every child is in the book");
         assert_eq!(book.score(&Position::new(book.shape)), Some(1), "the first player wins with its last stone");
+    }
+
+    /// Past nine columns, the moves of a position are written with commas, and read back to
+    /// the same position.
+    #[test]
+    fn wide_scaffolds_write_their_moves_with_commas() {
+        let shape = Shape::new(10, 2, 2).unwrap();
+        let levels = positions(shape, 2);
+        let (moves, position) = levels[2].iter().find(|(moves, _)| moves.ends_with(",10")).unwrap();
+        assert_eq!(Position::from_moves(shape, moves).unwrap(), *position);
+        assert!(
+            levels.iter().flatten().all(|(moves, position)| Position::from_moves(shape, moves).unwrap() == *position)
+        );
+        let book = build(shape, 2, Book::new(shape), |_| Ok::<_, ()>(())).unwrap();
+        assert_eq!(text(&Book::parse(shape, &text(&book)).unwrap()), text(&book));
     }
 
     /// Text that is not a book is refused, line by line, and never panics.

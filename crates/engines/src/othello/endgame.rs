@@ -480,4 +480,19 @@ mod tests {
         assert_eq!(solver.solve_until(&problem.board, Instant::now()), None);
         assert_eq!(solver.solve(&problem.board).score, problem.scores[0].1);
     }
+
+    /// The root's null-window searches give the published score and one of the published best
+    /// moves, and the sorting searches' positions are counted apart.
+    #[test]
+    fn the_root_finds_a_best_move_and_every_position_counts() {
+        for line in include_str!("../../../../fixtures/othello/fforum-1-19.obf").lines().take(3) {
+            let problem: crate::othello::ffo::Problem = line.parse().expect("an FFO line");
+            let mut solver = Solver::with_table(16);
+            let solution = solver.solve(&problem.board);
+            let best = solution.best.expect("a move");
+            assert!(problem.scores.contains(&(best, solution.score)), "{line}: {solution:?}");
+            assert!(problem.board.empty().count_ones() > SORT_BY_SEARCH, "{line}: a position sorted by search");
+            assert!(0 < solver.sorting_nodes() && solver.sorting_nodes() < solver.nodes(), "{line}");
+        }
+    }
 }
