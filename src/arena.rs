@@ -1,6 +1,12 @@
-//! Reversi matches on the `reversi_players` assignment's own board and game: gamekit's strong
-//! [`Engine`] as a [`Machine`] of that assignment, the openings a tournament starts from, and
-//! the tournament itself against the book's [`VirtualPlayer`].
+//! gamekit's engines playing the assignments' own games.
+//!
+//! - Reversi, on the `reversi_players` assignment's board and game (here): the strong
+//!   [`Engine`] as a [`Machine`] of that assignment, the openings a tournament starts from,
+//!   and the tournament itself against the book's [`VirtualPlayer`];
+//! - Connect N, on the `connect_n` assignment's scaffold and game ([`connect_n`]): the solver
+//!   as a perfect player.
+
+pub mod connect_n;
 
 use crate::othello::{self, engine::Engine, row_col};
 use reversi_players::{Board, Color, Game, Machine, VirtualPlayer, VirtualTextPlayer};

@@ -26,8 +26,9 @@
 //!   [`bench`](mod@bench), the engines measured on public positions with known answers (`gamekit
 //!   bench` and `cargo bench`); `arena` (with the default feature `arena`): the 8×8 engine
 //!   playing the `reversi_players` assignment's game, and tournaments against the book's
-//!   player; and the `gamekit` command (`grade`, `handout`, `classroom`, `gradescope`, `new`, `solve`, `bench`, `perft`, `play`,
-//!   `tournament`), a thin layer over these.
+//!   player, and the Connect N solver playing the `connect_n` assignment's game; and the
+//!   `gamekit` command (`grade`, `handout`, `classroom`, `gradescope`, `new`, `solve`, `book`,
+//!   `bench`, `perft`, `play`, `tournament`), a thin layer over these.
 //!
 //! A graded suite links with the engines, the testkit and, as a judge, the assignment's
 //! remote crate only: never with the submission, nor with this crate.

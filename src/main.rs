@@ -164,20 +164,11 @@ enum Commands {
     /// `gamekit solve` answers from at once (Connect Four's ships with gamekit).
     #[command(subcommand)]
     Book(BookGame),
-    /// Play Reversi on the console: the reversi_players program, whose computer is the
-    /// book's player or gamekit's strong one.
+    /// Play on the console against gamekit's engines: Reversi (the reversi_players program)
+    /// or Connect N (a perfect computer).
     #[cfg(feature = "arena")]
-    Play {
-        /// The game.
-        #[arg(value_enum)]
-        game: PlayersGame,
-        /// The computer: the book's player, or gamekit's strong engine.
-        #[arg(long, value_enum, default_value_t = Level::Strong)]
-        level: Level,
-        /// The strong engine's time per move.
-        #[arg(long, value_name = "SECONDS", default_value_t = 1.0, value_parser = positive_seconds)]
-        budget: f64,
-    },
+    #[command(subcommand)]
+    Play(PlayGame),
     /// Pit gamekit's strong Reversi engine against the book's computer player: every opening
     /// of PLIES moves, each played once with either colour; prints each game and the wins,
     /// draws, losses and average margin.
@@ -231,7 +222,50 @@ enum PerftGame {
     Othello,
 }
 
-/// The games `gamekit play` and `tournament` know.
+/// The games `gamekit play` knows.
+#[cfg(feature = "arena")]
+#[derive(Subcommand)]
+enum PlayGame {
+    /// The reversi_players program, in which the person chooses the sides; its computer is
+    /// the book's player or gamekit's strong engine.
+    #[command(name = "reversi_players", alias = "reversi")]
+    ReversiPlayers {
+        /// The computer: the book's player, or gamekit's strong engine.
+        #[arg(long, value_enum, default_value_t = Level::Strong)]
+        level: Level,
+        /// The strong engine's time per move.
+        #[arg(long, value_name = "SECONDS", default_value_t = 1.0, value_parser = positive_seconds)]
+        budget: f64,
+    },
+    /// Connect N (Connect Four by default) on the connect_n assignment's game, against
+    /// gamekit's solver: a perfect computer, which wins as soon as it can force a win and
+    /// loses as late as it can.
+    ///
+    /// On Connect Four its first moves come from the opening book at once; later ones take
+    /// up to some seconds.
+    ConnectN {
+        #[command(flatten)]
+        scaffold: Scaffold,
+        /// Who plays red, which moves first.
+        #[arg(long, value_enum, default_value_t = Side::Person)]
+        red: Side,
+        /// Who plays black.
+        #[arg(long, value_enum, default_value_t = Side::Computer)]
+        black: Side,
+    },
+}
+
+/// Who plays a colour of `gamekit play connect-n`.
+#[cfg(feature = "arena")]
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Side {
+    /// The person at the terminal, who types the columns.
+    Person,
+    /// gamekit's solver.
+    Computer,
+}
+
+/// The games `gamekit tournament` knows.
 #[cfg(feature = "arena")]
 #[derive(Clone, Copy, ValueEnum)]
 enum PlayersGame {
@@ -496,7 +530,9 @@ fn run(command: Commands) -> Result<ExitCode, ExitCode> {
         Commands::Solve(SolveGame::Othello { board, to_move }) => solve_othello(&board, &to_move),
         Commands::Book(BookGame::ConnectN { scaffold, plies, out }) => book_connect_n(&scaffold, plies, &out),
         #[cfg(feature = "arena")]
-        Commands::Play { game: PlayersGame::ReversiPlayers, level, budget } => play_reversi_players(level, budget),
+        Commands::Play(PlayGame::ReversiPlayers { level, budget }) => play_reversi_players(level, budget),
+        #[cfg(feature = "arena")]
+        Commands::Play(PlayGame::ConnectN { scaffold, red, black }) => play_connect_n(&scaffold, red, black),
         #[cfg(feature = "arena")]
         Commands::Tournament { game: PlayersGame::ReversiPlayers, plies, budget } => tournament(plies, budget),
         Commands::Bench(BenchGame::ConnectFour { sets, limit, data, versus }) => {
@@ -715,6 +751,38 @@ fn play_reversi_players(level: Level, budget: f64) -> ExitCode {
     };
     match reversi_players::run_with(&Terminal::stdio(), &machine) {
         Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("gamekit play: {error}");
+            ExitCode::from(error.exit_code())
+        }
+    }
+}
+
+/// `gamekit play connect-n`: the assignment's game between the person and gamekit's solver
+/// (or either alone). As in the assignment's program, players are named by their colour; a
+/// computer playing a person is named gamekit.
+#[cfg(feature = "arena")]
+fn play_connect_n(scaffold: &Scaffold, red: Side, black: Side) -> ExitCode {
+    use connect_n::{Game, HumanPlayer, Player, Terminal};
+    use gamekit::arena::connect_n::PerfectPlayer;
+    if let Err(error) = scaffold.shape() {
+        eprintln!("gamekit play: {error}");
+        return ExitCode::from(2);
+    }
+    let terminal = Terminal::stdio();
+    let player = |side: Side, colour: &str| -> Box<dyn Player> {
+        match side {
+            Side::Person => Box::new(HumanPlayer::new(colour, &terminal)),
+            Side::Computer if red == black => Box::new(PerfectPlayer::new(colour)),
+            Side::Computer => Box::new(PerfectPlayer::new("gamekit")),
+        }
+    };
+    let (mut red, mut black) = (player(red, "Red"), player(black, "Black"));
+    let size = |value: usize| i32::try_from(value).unwrap_or(i32::MAX);
+    let (columns, levels, n) = (size(scaffold.columns), size(scaffold.levels), size(scaffold.n));
+    let played = Game::new(columns, levels, n, red.as_mut(), black.as_mut()).and_then(|mut game| game.play(&terminal));
+    match played {
+        Ok(_) => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("gamekit play: {error}");
             ExitCode::from(error.exit_code())

@@ -481,6 +481,34 @@ fn book_builds_resumes_and_refuses_what_is_not_a_book() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// `gamekit play connect-n`: the person against the perfect computer, which answers Connect
+/// Four's first moves from the book; the person's input ending stops the game with status 1,
+/// as the assignment's program does; two computers play the solved game to its end.
+#[cfg(feature = "arena")]
+#[test]
+fn play_connect_n_against_the_perfect_computer() {
+    let run = command().args(["play", "connect-n"]).write_stdin("3\nx\n9\n").output().unwrap();
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    assert_eq!(run.status.code(), Some(1), "{stdout}");
+    assert!(stdout.starts_with("Red (red, R) against gamekit (black, B): 7 columns, 6 levels, 4 in a row wins.\n"));
+    assert!(stdout.contains("Red drops a red checker in column 3.\n"), "{stdout}");
+    // The book's best answer to column 3, the most central of the equals.
+    assert!(stdout.contains("gamekit drops a black checker in column 4.\n"), "{stdout}");
+    assert!(stdout.contains("That is not a column number.\n") && stdout.contains("There is no column 9.\n"));
+    assert!(String::from_utf8_lossy(&run.stderr).contains("Red made no move"), "{run:?}");
+
+    let args = ["play", "connect-n", "--columns", "5", "--levels", "4", "--red", "computer"];
+    let run = command().args(args).write_stdin("").output().unwrap();
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    assert_eq!(run.status.code(), Some(0), "{run:?}");
+    assert!(stdout.starts_with("Red (red, R) against Black (black, B): 5 columns, 4 levels, 4 in a row wins.\n"));
+    assert!(stdout.ends_with("It's a tie.\n"), "5×4 is a draw:\n{stdout}");
+
+    let run = gamekit(&["play", "connect-n", "--columns", "9", "--levels", "9"]);
+    assert_eq!(run.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&run.stderr).contains("do not fit"), "{run:?}");
+}
+
 #[test]
 fn solve_refuses_bad_positions_with_status_2() {
     for args in [

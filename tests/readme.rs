@@ -146,6 +146,18 @@ const OUTCOMES: &[Outcome] = &[
     outcome("cargo run --release -- solve connect-n --moves 445532", 0, "best move: column 6", ""),
     outcome("cargo run --release -- solve connect-n", 0, "column 4: +1", "(0 positions searched"),
     outcome(
+        "cargo run --release -- play connect-n",
+        1,
+        "Red, drop a red checker in which column (1-7)?",
+        "Red made no move",
+    ),
+    outcome(
+        "cargo run --release -- play connect-n --red computer --black person",
+        1,
+        "gamekit drops a red checker in column 4.",
+        "Black made no move",
+    ),
+    outcome(
         "cargo run --release -- solve connect-n --columns 5 --levels 4 --n 3 --moves 3,3",
         0,
         "best move: column 2",

@@ -52,6 +52,12 @@ pub enum ConnectError {
     ColumnFull { index: usize, column: usize },
     #[error("move {index}: the game was already won")]
     GameOver { index: usize },
+    #[error("column {column}: a checker above an empty cell")]
+    Floating { column: Column },
+    #[error(
+        "the player to move has {mover} checkers and the other {other}: the first player has as many as the second, or one more"
+    )]
+    Turn { mover: usize, other: usize },
 }
 
 /// A column of a scaffold. People and the assignment number columns from 1 (`Display` and
@@ -269,6 +275,40 @@ impl Position {
                 return Err(ConnectError::GameOver { index });
             }
             position.play_unchecked(column);
+        }
+        Ok(position)
+    }
+
+    /// A position from each cell's checker: `owner(column, level)`, levels from 0 at the
+    /// bottom, is `Some(true)` for a checker of the player to move, `Some(false)` for one of
+    /// the other, `None` for an empty cell. For a player who sees only the scaffold, not the
+    /// moves that filled it.
+    ///
+    /// # Errors
+    /// A checker above an empty cell, or checkers that no game could have made: the player
+    /// to move has as many as the other or one fewer.
+    pub fn from_owners(shape: Shape, owner: impl Fn(Column, usize) -> Option<bool>) -> Result<Position, ConnectError> {
+        let mut position = Position::new(shape);
+        for column in (0..shape.columns).map(Column::from_index) {
+            let checkers = (0..shape.levels).map(|level| owner(column, level));
+            let mut empty_below = false;
+            for (level, checker) in checkers.enumerate() {
+                let bit = shape.bottom(column.index()) << level;
+                match checker {
+                    Some(_) if empty_below => return Err(ConnectError::Floating { column }),
+                    Some(mine) => {
+                        position.mask |= bit;
+                        position.current |= if mine { bit } else { 0 };
+                        position.stones += 1;
+                    }
+                    None => empty_below = true,
+                }
+            }
+        }
+        let mover = position.current.count_ones() as usize;
+        let other = position.stones as usize - mover;
+        if other != mover && other != mover + 1 {
+            return Err(ConnectError::Turn { mover, other });
         }
         Ok(position)
     }
@@ -598,6 +638,11 @@ impl Solver {
         Solver { book, ..self }
     }
 
+    /// The scaffold it solves.
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
     /// How many positions the solver has searched since it was made or reset.
     pub fn nodes(&self) -> u64 {
         self.nodes
@@ -660,6 +705,52 @@ impl Solver {
                 Some(if next.stones == cells { 0 } else { -self.solve(&next) })
             })
             .collect()
+    }
+
+    /// A best column for the player to move, and the position's score: what a player needs,
+    /// sooner than [`analyze`](Self::analyze) gives it. The score is found as
+    /// [`solve`](Self::solve) finds it (from the book when it holds the position), then the
+    /// columns are tried from the centre out until one is proven to keep that score, each by
+    /// one null-window search, cheaper than a column's exact value. `None` when the game is
+    /// over.
+    ///
+    /// # Panics
+    /// When the position is of another shape.
+    pub fn best_move(&mut self, position: &Position) -> Option<(Column, i32)> {
+        if position.is_over() {
+            return None;
+        }
+        let cells = self.shape.cells();
+        if let Some(column) = position.columns().find(|&column| position.is_winning_move(column)) {
+            return Some((column, (cells + 1 - position.stones) / 2));
+        }
+        let began = self.nodes;
+        let score = self.solve(position);
+        // The proofs below belong to the same solve, when the table should grow.
+        self.solve_began = began;
+        let order = self.order.clone();
+        let column =
+            order.into_iter().map(Column::from_index).filter(|&column| position.can_play(column)).find(|&column| {
+                let mut next = *position;
+                next.play_unchecked(column);
+                self.at_most(&next, -score)
+            });
+        Some((column.expect("a column keeps the position's score"), score))
+    }
+
+    /// Whether the score of `position` (not over, or full) is at most `bound`.
+    fn at_most(&mut self, position: &Position, bound: i32) -> bool {
+        let cells = self.shape.cells();
+        if position.stones == cells {
+            return 0 <= bound;
+        }
+        if let Some(score) = self.book.score(position) {
+            return score <= bound;
+        }
+        if position.columns().any(|column| position.is_winning_move(column)) {
+            return (cells + 1 - position.stones) / 2 <= bound;
+        }
+        self.negamax(position, position.opponent_wins(), bound, bound + 1) <= bound
     }
 
     /// The best column among `values` (as [`analyze`](Self::analyze) gives them): the
@@ -771,6 +862,57 @@ mod tests {
         assert_eq!(solve(5, 4, 4, ""), 0, "5×4 is a draw");
         assert!(solve(6, 4, 4, "") < 0, "6×4 is won by the second player");
         assert_eq!(solve(5, 5, 4, ""), 0, "5×5 is a draw");
+    }
+
+    /// A position read from its cells is the position its moves made, and cells no game
+    /// could have made are refused.
+    #[test]
+    fn a_position_from_its_cells() {
+        let shape = Shape::new(7, 6, 4).unwrap();
+        for moves in ["", "4", "44", "4455", "1234567", "444444", "3333332"] {
+            let position = Position::from_moves(shape, moves).unwrap();
+            let owner = |column: Column, level: usize| {
+                let bit = shape.bottom(column.index()) << level;
+                (position.mask & bit != 0).then_some(position.current & bit != 0)
+            };
+            assert_eq!(Position::from_owners(shape, owner), Ok(position), "{moves}");
+        }
+        let floating = |column: Column, level| (column.index() == 2 && level == 1).then_some(false);
+        assert_eq!(
+            Position::from_owners(shape, floating),
+            Err(ConnectError::Floating { column: Column::from_index(2) })
+        );
+        let two_ahead = |column: Column, level| (level == 0 && column.index() < 2).then_some(false);
+        assert_eq!(Position::from_owners(shape, two_ahead), Err(ConnectError::Turn { mover: 0, other: 2 }));
+        let mover_ahead = |column: Column, level| (level == 0 && column.index() == 0).then_some(true);
+        assert_eq!(Position::from_owners(shape, mover_ahead), Err(ConnectError::Turn { mover: 1, other: 0 }));
+    }
+
+    /// The best move keeps the position's exact score, as every column's exact value shows,
+    /// from positions early and late in a game, won, drawn and lost.
+    #[test]
+    fn the_best_move_keeps_the_score() {
+        let shape = Shape::new(7, 6, 4).unwrap();
+        let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../fixtures/connect4/Test_L2_R2"))
+            .unwrap();
+        let mut solver = Solver::new(shape);
+        for line in text.lines().take(30) {
+            let (moves, score) = line.split_once(' ').unwrap();
+            let position = Position::from_moves(shape, moves).unwrap();
+            let (column, best) = solver.best_move(&position).unwrap();
+            assert_eq!(best.to_string(), score, "{moves}");
+            assert_eq!(solver.analyze(&position)[column.index()], Some(best), "{moves}: column {column}");
+        }
+        for (columns, levels, moves) in [(5, 4, ""), (6, 4, ""), (4, 4, "12"), (5, 5, "333")] {
+            let shape = Shape::new(columns, levels, 4).unwrap();
+            let position = Position::from_moves(shape, moves).unwrap();
+            let mut solver = Solver::new(shape);
+            let (column, best) = solver.best_move(&position).unwrap();
+            assert_eq!(best, Solver::new(shape).solve(&position), "{columns}×{levels} {moves}");
+            assert_eq!(solver.analyze(&position)[column.index()], Some(best), "{columns}×{levels} {moves}");
+        }
+        let won = Position::from_moves(shape, "1212121").unwrap();
+        assert_eq!(solver.best_move(&won), None);
     }
 
     /// Moving to a larger table in the middle of a search changes nothing but the speed, and a
