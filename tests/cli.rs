@@ -504,9 +504,19 @@ fn play_connect_n_against_the_perfect_computer() {
     assert!(stdout.starts_with("Red (red, R) against Black (black, B): 5 columns, 4 levels, 4 in a row wins.\n"));
     assert!(stdout.ends_with("It's a tie.\n"), "5×4 is a draw:\n{stdout}");
 
-    let run = gamekit(&["play", "connect-n", "--columns", "9", "--levels", "9"]);
-    assert_eq!(run.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&run.stderr).contains("do not fit"), "{run:?}");
+    // No line of 9 fits 7 × 6: two computers fill the scaffold to a tie at once.
+    let args = ["play", "connect-n", "--n", "9", "--red", "computer"];
+    let run = command().args(args).write_stdin("").timeout(std::time::Duration::from_secs(20)).output().unwrap();
+    assert!(String::from_utf8_lossy(&run.stdout).ends_with("It's a tie.\n"), "{run:?}");
+    for size in [
+        &["--columns", "9", "--levels", "9"][..],
+        &["--columns", "4611686018427387904", "--levels", "3"],
+        &["--n", "0"],
+    ] {
+        let run = gamekit(&[&["play", "connect-n"][..], size].concat());
+        assert_eq!(run.status.code(), Some(2), "{size:?}");
+        assert!(!run.stderr.is_empty(), "{size:?} must say why");
+    }
 }
 
 #[test]

@@ -58,6 +58,8 @@ pub enum ConnectError {
         "the player to move has {mover} checkers and the other {other}: the first player has as many as the second, or one more"
     )]
     Turn { mover: usize, other: usize },
+    #[error("the player to move has N in a row already: the game ended before their turn")]
+    MoverHasLine,
 }
 
 /// A column of a scaffold. People and the assignment number columns from 1 (`Display` and
@@ -108,7 +110,7 @@ impl Shape {
         if columns == 0 || levels == 0 || n == 0 {
             return Err(ConnectError::Empty);
         }
-        if columns * (levels + 1) > 64 {
+        if columns > 64 || levels > 63 || columns * (levels + 1) > 64 {
             return Err(ConnectError::TooBig { columns, levels });
         }
         let column_mask = |column: usize| ((1u64 << levels) - 1) << (column * (levels + 1));
@@ -130,6 +132,11 @@ impl Shape {
     /// How many in a row win.
     pub fn n(&self) -> usize {
         self.n
+    }
+
+    /// Whether N in a row fits the scaffold at all: when it does not, every game is a draw.
+    fn lines_fit(&self) -> bool {
+        self.n <= self.columns.max(self.levels)
     }
 
     /// The number of cells.
@@ -286,7 +293,7 @@ impl Position {
     ///
     /// # Errors
     /// A checker above an empty cell, or checkers that no game could have made: the player
-    /// to move has as many as the other or one fewer.
+    /// to move with more checkers than the other or two fewer, or with N in a row.
     pub fn from_owners(shape: Shape, owner: impl Fn(Column, usize) -> Option<bool>) -> Result<Position, ConnectError> {
         let mut position = Position::new(shape);
         for column in (0..shape.columns).map(Column::from_index) {
@@ -309,6 +316,9 @@ impl Position {
         let other = position.stones as usize - mover;
         if other != mover && other != mover + 1 {
             return Err(ConnectError::Turn { mover, other });
+        }
+        if position.has_line(position.current) {
+            return Err(ConnectError::MoverHasLine);
         }
         Ok(position)
     }
@@ -352,10 +362,12 @@ impl Position {
 
     /// Whether `stones` hold N in a row.
     fn has_line(&self, stones: u64) -> bool {
-        self.shape
-            .directions()
-            .into_iter()
-            .any(|step| (1..self.shape.n).fold(stones, |line, i| line & shifted_down(stones, i as u32 * step)) != 0)
+        self.shape.lines_fit()
+            && self
+                .shape
+                .directions()
+                .into_iter()
+                .any(|step| (1..self.shape.n).fold(stones, |line, i| line & shifted_down(stones, i as u32 * step)) != 0)
     }
 
     /// The empty cells (playable now or not) where a stone would complete N in a row with
@@ -604,6 +616,20 @@ impl Table {
     }
 }
 
+/// The score a search between `min` and `max` asks about next: halfway, or, where halfway is
+/// on one side of a draw, half the bound on that side when that is further (as the tutorial's
+/// solver asks).
+fn halfway(min: i32, max: i32) -> i32 {
+    let middle = min + (max - min) / 2;
+    if middle <= 0 && min / 2 < middle {
+        min / 2
+    } else if middle >= 0 && max / 2 > middle {
+        max / 2
+    } else {
+        middle
+    }
+}
+
 /// The exact solver, with its transposition table and a count of the positions it searched.
 pub struct Solver {
     shape: Shape,
@@ -664,19 +690,23 @@ impl Solver {
         if let Some(score) = self.book.score(position) {
             return score;
         }
+        if !self.shape.lines_fit() {
+            return 0;
+        }
         let cells = self.shape.cells();
         if position.columns().any(|column| position.is_winning_move(column)) {
             return (cells + 1 - position.stones) / 2;
         }
         let (mut min, mut max) = (-(cells - position.stones) / 2, (cells + 1 - position.stones) / 2);
         self.solve_began = self.nodes;
+        // Next to the book, a position's score is at least what the book's positions one move
+        // before it give away by that move, and often just that: the first search asks
+        // whether it is more.
+        let floor = self.book_floor(position);
+        min = floor.map_or(min, |floor| min.max(floor));
+        let mut guess = floor.filter(|&floor| floor == min);
         while min < max {
-            let mut middle = min + (max - min) / 2;
-            if middle <= 0 && min / 2 < middle {
-                middle = min / 2;
-            } else if middle >= 0 && max / 2 > middle {
-                middle = max / 2;
-            }
+            let middle = guess.take().unwrap_or_else(|| halfway(min, max));
             let score = self.negamax(position, position.opponent_wins(), middle, middle + 1);
             if score <= middle {
                 max = score;
@@ -685,6 +715,30 @@ impl Solver {
             }
         }
         min
+    }
+
+    /// The least score of `position` that the book shows: each position one move before it
+    /// that the book holds scores at least minus its score, since that move is one of its
+    /// options.
+    fn book_floor(&self, position: &Position) -> Option<i32> {
+        if !(1..=self.book.plies() + 1).contains(&position.stones) {
+            return None;
+        }
+        let last_mover = position.current ^ position.mask;
+        (0..self.shape.columns)
+            .filter_map(|column| {
+                let stones = position.mask & self.shape.column_mask(column);
+                let top = stones.checked_ilog2().map(|bit| 1u64 << bit)?;
+                let before = Position {
+                    current: last_mover & !top,
+                    mask: position.mask & !top,
+                    stones: position.stones - 1,
+                    ..*position
+                };
+                (last_mover & top != 0).then(|| self.book.score(&before)).flatten()
+            })
+            .map(|score| -score)
+            .max()
     }
 
     /// The exact value of every column for the player to move (`None` for a full column),
@@ -720,28 +774,35 @@ impl Solver {
         if position.is_over() {
             return None;
         }
+        assert_eq!(position.shape, self.shape, "a position of another shape");
         let cells = self.shape.cells();
-        if let Some(column) = position.columns().find(|&column| position.is_winning_move(column)) {
+        let order: Vec<Column> = self.order.iter().copied().map(Column::from_index).collect();
+        if let Some(&column) = order.iter().find(|&&column| position.is_winning_move(column)) {
             return Some((column, (cells + 1 - position.stones) / 2));
         }
         let began = self.nodes;
         let score = self.solve(position);
         // The proofs below belong to the same solve, when the table should grow.
         self.solve_began = began;
-        let order = self.order.clone();
-        let column =
-            order.into_iter().map(Column::from_index).filter(|&column| position.can_play(column)).find(|&column| {
-                let mut next = *position;
-                next.play_unchecked(column);
-                self.at_most(&next, -score)
-            });
-        Some((column.expect("a column keeps the position's score"), score))
+        let column = order.into_iter().filter(|&column| position.can_play(column)).find(|&column| {
+            let mut next = *position;
+            next.play_unchecked(column);
+            self.at_most(&next, -score)
+        });
+        // Only a book whose scores are not the solver's leaves no column proven; then every
+        // column's value decides.
+        column
+            .or_else(|| {
+                let values = self.analyze(position);
+                self.best(&values)
+            })
+            .map(|column| (column, score))
     }
 
     /// Whether the score of `position` (not over, or full) is at most `bound`.
     fn at_most(&mut self, position: &Position, bound: i32) -> bool {
         let cells = self.shape.cells();
-        if position.stones == cells {
+        if position.stones == cells || !self.shape.lines_fit() {
             return 0 <= bound;
         }
         if let Some(score) = self.book.score(position) {
@@ -886,6 +947,29 @@ mod tests {
         assert_eq!(Position::from_owners(shape, two_ahead), Err(ConnectError::Turn { mover: 0, other: 2 }));
         let mover_ahead = |column: Column, level| (level == 0 && column.index() == 0).then_some(true);
         assert_eq!(Position::from_owners(shape, mover_ahead), Err(ConnectError::Turn { mover: 1, other: 0 }));
+        // Four of the player to move up column 1, four of the other's in columns 2 and 3.
+        let mover_won = |column: Column, level| match column.index() {
+            0 if level < 4 => Some(true),
+            1 | 2 if level < 2 => Some(false),
+            _ => None,
+        };
+        assert_eq!(Position::from_owners(shape, mover_won), Err(ConnectError::MoverHasLine));
+    }
+
+    /// Sizes that cannot be are refused, however large; N in a row that does not fit the
+    /// scaffold makes every game a draw, found without a search.
+    #[test]
+    fn sizes_that_cannot_be_and_lines_that_cannot_fit() {
+        for (columns, levels) in [(usize::MAX, 3), (3, usize::MAX), (1 << 62, 3), (65, 0), (1, 64)] {
+            assert!(Shape::new(columns, levels, 4).is_err(), "{columns} × {levels}");
+        }
+        let shape = Shape::new(7, 6, 8).unwrap();
+        let mut solver = Solver::new(shape);
+        assert_eq!(solver.solve(&Position::new(shape)), 0);
+        assert_eq!(solver.best_move(&Position::new(shape)), Some((Column::from_index(3), 0)));
+        assert_eq!(solver.nodes(), 0);
+        let huge = Shape::new(7, 6, usize::MAX).unwrap();
+        assert!(!Position::from_moves(huge, "4444").unwrap().is_over());
     }
 
     /// The best move keeps the position's exact score, as every column's exact value shows,
@@ -913,6 +997,10 @@ mod tests {
         }
         let won = Position::from_moves(shape, "1212121").unwrap();
         assert_eq!(solver.best_move(&won), None);
+        // Of two winning columns, the more central.
+        let two_wins = Position::from_moves(shape, "262626474747").unwrap();
+        assert!(two_wins.is_winning_move(Column::from_index(3)) && two_wins.is_winning_move(Column::from_index(1)));
+        assert_eq!(solver.best_move(&two_wins), Some((Column::from_index(3), 15)));
     }
 
     /// Moving to a larger table in the middle of a search changes nothing but the speed, and a

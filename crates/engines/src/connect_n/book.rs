@@ -225,8 +225,8 @@ mod tests {
         assert_eq!(book.score(&other), None, "another scaffold");
     }
 
-    /// A solver with a book answers the positions it holds without a search, and the others
-    /// as before.
+    /// A solver with a book answers the positions it holds without a search, and a move's
+    /// value from them.
     #[test]
     fn a_solver_answers_from_its_book() {
         let shape = small();
@@ -236,8 +236,22 @@ mod tests {
         assert_eq!(solver.solve(&Position::from_moves(shape, "3").unwrap()), -5);
         assert_eq!(solver.nodes(), 0);
         assert_eq!(solver.analyze(&Position::new(shape))[2], Some(5), "a move's value from the book");
-        let beyond = Position::from_moves(shape, "33").unwrap();
-        assert_eq!(solver.solve(&beyond), Solver::new(shape).solve(&beyond));
+    }
+
+    /// Next to the book, a position's score is bounded below by the book's scores of the
+    /// positions one move before it: the same scores, in fewer positions searched.
+    #[test]
+    fn next_to_the_book_its_scores_bound_the_search() {
+        let shape = small();
+        let book = build(shape, 2, Book::new(shape), |_| Ok::<_, ()>(())).unwrap();
+        let (mut with, mut without) = (0, 0);
+        for (moves, position) in &positions(shape, 3)[3] {
+            let mut solver = Solver::new(shape).with_book(book.clone());
+            let mut alone = Solver::new(shape);
+            assert_eq!(solver.solve(position), alone.solve(position), "{moves}");
+            (with, without) = (with + solver.nodes(), without + alone.nodes());
+        }
+        assert!(with < without * 3 / 4, "{with} positions searched with the book, {without} without");
     }
 
     /// The text is the same for the same book, however it was built, and reads back to it.
