@@ -300,8 +300,8 @@ enum BookGame {
     /// Connect N (Connect Four by default): every position of at most PLIES stones, one of
     /// each pair of mirror images, written as `<moves> <score>` lines.
     ///
-    /// The last ply's positions are solved one after another by one solver, and each earlier
-    /// position's score follows from its children's. Each score is added to FILE as it is
+    /// The last ply's positions are solved one after another by one solver (or shared among
+    /// --jobs solvers), and each earlier position's score follows from its children's. Each score is added to FILE as it is
     /// found, and the positions FILE holds already are not solved again: a build that was
     /// stopped goes on where it was. At the end FILE is written again in order.
     ConnectN {
@@ -313,6 +313,10 @@ enum BookGame {
         /// The book's file, created or resumed.
         #[arg(long, value_name = "FILE")]
         out: PathBuf,
+        /// How many solvers share the last ply, each on a thread of its own with a table of
+        /// its own (up to 512 MB each).
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..))]
+        jobs: u16,
     },
 }
 
@@ -528,7 +532,9 @@ fn run(command: Commands) -> Result<ExitCode, ExitCode> {
         }
         Commands::Solve(SolveGame::ConnectN { scaffold, moves }) => solve_connect_n(&scaffold, &moves),
         Commands::Solve(SolveGame::Othello { board, to_move }) => solve_othello(&board, &to_move),
-        Commands::Book(BookGame::ConnectN { scaffold, plies, out }) => book_connect_n(&scaffold, plies, &out),
+        Commands::Book(BookGame::ConnectN { scaffold, plies, out, jobs }) => {
+            book_connect_n(&scaffold, plies, &out, usize::from(jobs))
+        }
         #[cfg(feature = "arena")]
         Commands::Play(PlayGame::ReversiPlayers { level, budget }) => play_reversi_players(level, budget),
         #[cfg(feature = "arena")]
@@ -661,7 +667,7 @@ fn solve_connect_n(scaffold: &Scaffold, moves: &str) -> ExitCode {
 }
 
 /// `gamekit book connect-n`: builds or resumes the book in `out`.
-fn book_connect_n(scaffold: &Scaffold, plies: i32, out: &Path) -> ExitCode {
+fn book_connect_n(scaffold: &Scaffold, plies: i32, out: &Path, jobs: usize) -> ExitCode {
     let fail = |error: &dyn std::fmt::Display| {
         eprintln!("gamekit book: {error}");
         ExitCode::from(2)
@@ -693,7 +699,7 @@ fn book_connect_n(scaffold: &Scaffold, plies: i32, out: &Path) -> ExitCode {
     };
     let started = std::time::Instant::now();
     let mut count = 0;
-    let built = gamekit::connect_n::book::build(shape, plies, known, |solved| {
+    let built = gamekit::connect_n::book::build(shape, plies, known, jobs, |solved| {
         count = solved.count;
         writeln!(file, "{} {}", solved.moves, solved.score).and_then(|()| file.flush())?;
         let seconds = started.elapsed().as_secs_f64();

@@ -438,14 +438,15 @@ fn solve_connect_n_answers_the_first_plies_from_the_book() {
     assert!(String::from_utf8_lossy(&run.stderr).starts_with("(0 positions searched"));
 }
 
-/// `gamekit book` builds a book, resumes one (its last line unended too), writes it in order,
-/// and refuses a file that is not one.
+/// `gamekit book` builds a book, resumes one (its last line unended too, by three solvers),
+/// writes it in order, and refuses a file that is not one, and no solver.
 #[test]
 fn book_builds_resumes_and_refuses_what_is_not_a_book() {
     let dir = std::env::temp_dir().join(format!("gamekit-cli-book-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let out = dir.join("book.txt");
-    let book = |plies: &str| {
+    let book_by = |plies: &str, jobs: &str| {
+        let out = out.to_str().unwrap();
         gamekit(&[
             "book",
             "connect-n",
@@ -456,9 +457,12 @@ fn book_builds_resumes_and_refuses_what_is_not_a_book() {
             "--plies",
             plies,
             "--out",
-            out.to_str().unwrap(),
+            out,
+            "--jobs",
+            jobs,
         ])
     };
+    let book = |plies: &str| book_by(plies, "1");
     let run = book("3");
     assert_eq!(run.status.code(), Some(0), "{}", String::from_utf8_lossy(&run.stderr));
     assert!(String::from_utf8_lossy(&run.stdout).contains("66 positions of at most 3 stones, 66 solved"));
@@ -466,11 +470,12 @@ fn book_builds_resumes_and_refuses_what_is_not_a_book() {
     assert_eq!(whole.lines().take(3).collect::<Vec<_>>(), [" 0", "1 1", "2 0"]);
     let half: String = whole.lines().skip(40).map(|line| format!("{line}\n")).collect();
     std::fs::write(&out, half.trim_end()).unwrap();
-    let run = book("3");
+    let run = book_by("3", "3");
     assert!(String::from_utf8_lossy(&run.stdout).contains("66 positions of at most 3 stones, 40 solved"), "{run:?}");
     assert_eq!(std::fs::read_to_string(&out).unwrap(), whole, "the same text, however it was built");
     let run = book("4");
     assert!(String::from_utf8_lossy(&run.stdout).contains("at most 4 stones"));
+    assert_eq!(book_by("4", "0").status.code(), Some(2), "no solver at all");
     std::fs::write(&out, "12 0\n9 1\n").unwrap();
     let run = book("3");
     assert_eq!(run.status.code(), Some(2));

@@ -144,8 +144,9 @@ pub struct Solved<'a> {
 }
 
 /// Builds the book of every position of `shape` with at most `plies` stones (see
-/// [`positions`]): the last ply's solved by one solver, which keeps its table from one to the
-/// next, and each earlier position's from its children's, as [`Solver::analyze`] gives them.
+/// [`positions`]): the last ply's solved by `jobs` solvers on threads of their own, each
+/// taking a run of consecutive positions and keeping its table from one to the next, and
+/// each earlier position's from its children's, as [`Solver::analyze`] gives them.
 /// Positions `known` already holds are not solved again, so that a build can resume.
 /// `solved` hears of each position as it is solved; an error from it stops the build, so
 /// that a score it could not keep does not cost hours more.
@@ -156,26 +157,45 @@ pub fn build<E>(
     shape: Shape,
     plies: i32,
     known: Book,
+    jobs: usize,
     mut solved: impl FnMut(Solved<'_>) -> Result<(), E>,
 ) -> Result<Book, E> {
     let levels = positions(shape, plies);
     let of = levels.iter().flatten().filter(|(_, position)| known.score(position).is_none()).count();
-    let mut solver = Solver::new(shape).with_book(known);
+    let (earlier, last) = levels.split_at(levels.len() - 1);
+    let mut book = known;
     let mut count = 0;
-    for (stones, level) in levels.iter().enumerate().rev() {
-        for (moves, position) in level {
-            if solver.book.score(position).is_some() {
-                continue;
-            }
-            let score = if stones as i32 == plies {
-                solver.solve(position)
-            } else {
-                solver.analyze(position).into_iter().flatten().max().expect("a game not over has a move")
-            };
-            solver.book.insert(position, score);
+    let unknown: Vec<&(String, Position)> =
+        last[0].iter().filter(|(_, position)| book.score(position).is_none()).collect();
+    std::thread::scope(|scope| {
+        let (sender, scores) = std::sync::mpsc::channel();
+        // Runs of consecutive positions, so that siblings, whose searches share most
+        // positions, meet one solver's table.
+        for run in unknown.chunks(unknown.len().div_ceil(jobs.max(1)).max(1)) {
+            let (sender, book) = (sender.clone(), book.clone());
+            scope.spawn(move || {
+                let mut solver = Solver::new(shape).with_book(book);
+                // A send fails once the build has stopped: this solver stops too.
+                run.iter().try_for_each(|(moves, position)| sender.send((moves, *position, solver.solve(position))))
+            });
+        }
+        drop(sender);
+        for (moves, position, score) in scores {
+            book.insert(&position, score);
             count += 1;
             solved(Solved { moves, score, count, of })?;
         }
+        Ok(())
+    })?;
+    let mut solver = Solver::new(shape).with_book(book);
+    for (moves, position) in earlier.iter().rev().flatten() {
+        if solver.book.score(position).is_some() {
+            continue;
+        }
+        let score = solver.analyze(position).into_iter().flatten().max().expect("a game not over has a move");
+        solver.book.insert(position, score);
+        count += 1;
+        solved(Solved { moves, score, count, of })?;
     }
     Ok(solver.book)
 }
@@ -207,7 +227,7 @@ mod tests {
     #[test]
     fn a_built_book_agrees_with_the_solver() {
         let shape = small();
-        let book = build(shape, 4, Book::new(shape), |_| Ok::<_, ()>(())).unwrap();
+        let book = build(shape, 4, Book::new(shape), 1, |_| Ok::<_, ()>(())).unwrap();
         let levels = positions(shape, 4);
         assert_eq!(book.len(), levels.iter().map(Vec::len).sum::<usize>());
         assert_eq!(book.plies(), 4);
@@ -243,7 +263,7 @@ mod tests {
     #[test]
     fn next_to_the_book_its_scores_bound_the_search() {
         let shape = small();
-        let book = build(shape, 2, Book::new(shape), |_| Ok::<_, ()>(())).unwrap();
+        let book = build(shape, 2, Book::new(shape), 1, |_| Ok::<_, ()>(())).unwrap();
         let (mut with, mut without) = (0, 0);
         for (moves, position) in &positions(shape, 3)[3] {
             let mut solver = Solver::new(shape).with_book(book.clone());
@@ -254,16 +274,21 @@ mod tests {
         assert!(with < without * 3 / 4, "{with} positions searched with the book, {without} without");
     }
 
-    /// The text is the same for the same book, however it was built, and reads back to it.
+    /// The text is the same for the same book, however it was built (resumed, by several
+    /// solvers), and reads back to it.
     #[test]
     fn text_reads_back_and_a_build_resumes() {
         let shape = small();
-        let whole = build(shape, 3, Book::new(shape), |_| Ok::<_, ()>(())).unwrap();
+        let whole = build(shape, 3, Book::new(shape), 1, |_| Ok::<_, ()>(())).unwrap();
         let text = text(&whole);
+        for jobs in [2, 7, 1000] {
+            let shared = build(shape, 3, Book::new(shape), jobs, |_| Ok::<_, ()>(())).unwrap();
+            assert_eq!(super::text(&shared), text, "{jobs} solvers");
+        }
         let mut solved = 0;
         let half: String = text.lines().step_by(2).map(|line| format!("{line}\n")).collect();
         let to_solve = whole.len() - half.lines().count();
-        let resumed = build(shape, 3, Book::parse(shape, &half).unwrap(), |progress| {
+        let resumed = build(shape, 3, Book::parse(shape, &half).unwrap(), 3, |progress| {
             solved += 1;
             assert_eq!((progress.count, progress.of), (solved, to_solve));
             Ok::<_, ()>(())
@@ -271,13 +296,15 @@ mod tests {
         .unwrap();
         assert_eq!(super::text(&resumed), text);
         assert_eq!(solved, to_solve);
-        let stopped = build(
-            shape,
-            3,
-            Book::new(shape),
-            |progress| if progress.count == 5 { Err(progress.count) } else { Ok(()) },
-        );
-        assert_eq!(stopped.unwrap_err(), 5, "an error from `solved` stops the build");
+        for jobs in [1, 4] {
+            let mut heard = 0;
+            let stopped = build(shape, 3, Book::new(shape), jobs, |progress| {
+                heard += 1;
+                if progress.count == 5 { Err(progress.count) } else { Ok(()) }
+            });
+            assert_eq!(stopped.unwrap_err(), 5, "an error from `solved` stops the build");
+            assert_eq!(heard, 5, "{jobs} solvers: nothing is heard after the error");
+        }
         let again = Book::parse(shape, &format!("# a comment\n\n{text}")).unwrap();
         assert_eq!(super::text(&again), text);
     }
@@ -313,7 +340,7 @@ mod tests {
         assert!(
             levels.iter().flatten().all(|(moves, position)| Position::from_moves(shape, moves).unwrap() == *position)
         );
-        let book = build(shape, 2, Book::new(shape), |_| Ok::<_, ()>(())).unwrap();
+        let book = build(shape, 2, Book::new(shape), 1, |_| Ok::<_, ()>(())).unwrap();
         assert_eq!(text(&Book::parse(shape, &text(&book)).unwrap()), text(&book));
     }
 
