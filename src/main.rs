@@ -249,9 +249,9 @@ enum PlayGame {
         /// Who plays red, which moves first.
         #[arg(long, value_enum, default_value_t = Side::Person)]
         red: Side,
-        /// Who plays black.
-        #[arg(long, value_enum, default_value_t = Side::Computer)]
-        black: Side,
+        /// Who plays black [default: the other of red's].
+        #[arg(long, value_enum)]
+        black: Option<Side>,
     },
 }
 
@@ -538,7 +538,10 @@ fn run(command: Commands) -> Result<ExitCode, ExitCode> {
         #[cfg(feature = "arena")]
         Commands::Play(PlayGame::ReversiPlayers { level, budget }) => play_reversi_players(level, budget),
         #[cfg(feature = "arena")]
-        Commands::Play(PlayGame::ConnectN { scaffold, red, black }) => play_connect_n(&scaffold, red, black),
+        Commands::Play(PlayGame::ConnectN { scaffold, red, black }) => {
+            let other = if red == Side::Person { Side::Computer } else { Side::Person };
+            play_connect_n(&scaffold, red, black.unwrap_or(other))
+        }
         #[cfg(feature = "arena")]
         Commands::Tournament { game: PlayersGame::ReversiPlayers, plies, budget } => tournament(plies, budget),
         Commands::Bench(BenchGame::ConnectFour { sets, limit, data, versus }) => {
@@ -790,6 +793,8 @@ fn play_connect_n(scaffold: &Scaffold, red: Side, black: Side) -> ExitCode {
     match played {
         Ok(_) => ExitCode::SUCCESS,
         Err(error) => {
+            // The game may have stopped at a prompt: the reason goes on a line of its own.
+            let _ = writeln!(std::io::stdout());
             eprintln!("gamekit play: {error}");
             ExitCode::from(error.exit_code())
         }

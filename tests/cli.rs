@@ -502,7 +502,13 @@ fn play_connect_n_against_the_perfect_computer() {
     assert!(stdout.contains("That is not a column number.\n") && stdout.contains("There is no column 9.\n"));
     assert!(String::from_utf8_lossy(&run.stderr).contains("Red made no move"), "{run:?}");
 
-    let args = ["play", "connect-n", "--columns", "5", "--levels", "4", "--red", "computer"];
+    // The computer as Red: the person is Black.
+    let run = command().args(["play", "connect-n", "--red", "computer"]).write_stdin("").output().unwrap();
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    assert!(stdout.starts_with("gamekit (red, R) against Black (black, B)"), "{stdout}");
+    assert!(stdout.ends_with("Black, drop a black checker in which column (1-7)? \n"), "{stdout}");
+
+    let args = ["play", "connect-n", "--columns", "5", "--levels", "4", "--red", "computer", "--black", "computer"];
     let run = command().args(args).write_stdin("").output().unwrap();
     let stdout = String::from_utf8_lossy(&run.stdout);
     assert_eq!(run.status.code(), Some(0), "{run:?}");
@@ -510,7 +516,7 @@ fn play_connect_n_against_the_perfect_computer() {
     assert!(stdout.ends_with("It's a tie.\n"), "5×4 is a draw:\n{stdout}");
 
     // No line of 9 fits 7 × 6: two computers fill the scaffold to a tie at once.
-    let args = ["play", "connect-n", "--n", "9", "--red", "computer"];
+    let args = ["play", "connect-n", "--n", "9", "--red", "computer", "--black", "computer"];
     let run = command().args(args).write_stdin("").timeout(std::time::Duration::from_secs(20)).output().unwrap();
     assert!(String::from_utf8_lossy(&run.stdout).ends_with("It's a tie.\n"), "{run:?}");
     for size in [

@@ -152,7 +152,7 @@ const OUTCOMES: &[Outcome] = &[
         "Red made no move",
     ),
     outcome(
-        "cargo run --release -- play connect-n --red computer --black person",
+        "cargo run --release -- play connect-n --red computer",
         1,
         "gamekit drops a red checker in column 4.",
         "Black made no move",
