@@ -265,6 +265,16 @@ enum Side {
     Computer,
 }
 
+#[cfg(feature = "arena")]
+impl Side {
+    fn other(self) -> Side {
+        match self {
+            Side::Person => Side::Computer,
+            Side::Computer => Side::Person,
+        }
+    }
+}
+
 /// The games `gamekit tournament` knows.
 #[cfg(feature = "arena")]
 #[derive(Clone, Copy, ValueEnum)]
@@ -301,9 +311,10 @@ enum BookGame {
     /// each pair of mirror images, written as `<moves> <score>` lines.
     ///
     /// The last ply's positions are solved one after another by one solver (or shared among
-    /// --jobs solvers), and each earlier position's score follows from its children's. Each score is added to FILE as it is
-    /// found, and the positions FILE holds already are not solved again: a build that was
-    /// stopped goes on where it was. At the end FILE is written again in order.
+    /// --jobs solvers), and each earlier position's score follows from its children's. Each
+    /// score is added to FILE as it is found, and the positions FILE holds already are not
+    /// solved again: a build that was stopped goes on where it was. At the end FILE is written
+    /// again in order.
     ConnectN {
         #[command(flatten)]
         scaffold: Scaffold,
@@ -539,8 +550,7 @@ fn run(command: Commands) -> Result<ExitCode, ExitCode> {
         Commands::Play(PlayGame::ReversiPlayers { level, budget }) => play_reversi_players(level, budget),
         #[cfg(feature = "arena")]
         Commands::Play(PlayGame::ConnectN { scaffold, red, black }) => {
-            let other = if red == Side::Person { Side::Computer } else { Side::Person };
-            play_connect_n(&scaffold, red, black.unwrap_or(other))
+            play_connect_n(&scaffold, red, black.unwrap_or(red.other()))
         }
         #[cfg(feature = "arena")]
         Commands::Tournament { game: PlayersGame::ReversiPlayers, plies, budget } => tournament(plies, budget),
@@ -652,7 +662,7 @@ fn solve_connect_n(scaffold: &Scaffold, moves: &str) -> ExitCode {
         eprintln!("gamekit solve: the game is over");
         return ExitCode::from(2);
     }
-    let mut solver = Solver::new(position.shape()).with_book(Book::connect_four());
+    let mut solver = Solver::new(position.shape()).with_book(Book::shipped(position.shape()));
     let started = std::time::Instant::now();
     let values = solver.analyze(&position);
     print!("{position}");

@@ -97,17 +97,15 @@ mod connect_n_perfect_player {
         }
     }
 
-    /// Connect Four's first moves come from the book: the empty scaffold's answer is the
-    /// centre, at once.
+    /// Connect Four's first moves come from the book (the engine's tests count the positions
+    /// searched: none): the centre, then the centre again.
     #[test]
     fn connect_four_starts_from_the_book() {
         let mut perfect = PerfectPlayer::new("perfect");
         let mut scaffold = Scaffold::new(7, 6).unwrap();
-        let started = std::time::Instant::now();
         assert_eq!(perfect.choose_move(&scaffold, 4, RED), 4);
         scaffold.make_move(4, RED);
         assert_eq!(perfect.choose_move(&scaffold, 4, BLACK), 4);
-        assert!(started.elapsed().as_secs_f64() < 1.0, "{:?}", started.elapsed());
     }
 
     /// A scaffold the engine cannot hold, and a full one, give no move.

@@ -20,9 +20,9 @@ impl PerfectPlayer {
     }
 
     /// The solver for `shape`: the last one when the shape is the same, else a new one, with
-    /// Connect Four's book.
+    /// the book that ships for it.
     fn solver(&mut self, shape: Shape) -> &mut Solver {
-        let fresh = || Solver::new(shape).with_book(Book::connect_four());
+        let fresh = || Solver::new(shape).with_book(Book::shipped(shape));
         let solver = self.solver.get_or_insert_with(fresh);
         if solver.shape() != shape {
             *solver = fresh();

@@ -355,6 +355,11 @@ impl Position {
             && self.winning_cells(self.current) & self.possible() & self.shape.column_mask(column.index()) != 0
     }
 
+    /// The score of the player to move winning with their next stone.
+    fn win_score(&self) -> i32 {
+        (self.shape.cells() + 1 - self.stones) / 2
+    }
+
     /// Whether the last move won, or the scaffold is full.
     pub fn is_over(&self) -> bool {
         self.stones == self.shape.cells() || self.has_line(self.current ^ self.mask)
@@ -659,7 +664,8 @@ impl Solver {
         }
     }
 
-    /// This solver, answering the positions `book` holds from it rather than searching.
+    /// This solver, answering the positions `book` holds from it rather than searching, and
+    /// starting the search of a position next to the book from the floor the book gives.
     pub fn with_book(self, book: Book) -> Solver {
         Solver { book, ..self }
     }
@@ -687,17 +693,10 @@ impl Solver {
     pub fn solve(&mut self, position: &Position) -> i32 {
         assert_eq!(position.shape, self.shape, "a position of another shape");
         assert!(!position.is_over(), "the game is over");
-        if let Some(score) = self.book.score(position) {
+        if let Some(score) = self.settled(position) {
             return score;
         }
-        if !self.shape.lines_fit() {
-            return 0;
-        }
-        let cells = self.shape.cells();
-        if position.columns().any(|column| position.is_winning_move(column)) {
-            return (cells + 1 - position.stones) / 2;
-        }
-        let (mut min, mut max) = (-(cells - position.stones) / 2, (cells + 1 - position.stones) / 2);
+        let (mut min, mut max) = (-(self.shape.cells() - position.stones) / 2, position.win_score());
         self.solve_began = self.nodes;
         // Next to the book, a position's score is at least what the book's positions one move
         // before it give away by that move, and often just that: the first search asks
@@ -715,6 +714,16 @@ impl Solver {
             }
         }
         min
+    }
+
+    /// The score of `position` (not over, or full) when it needs no search: a draw on a full
+    /// scaffold or where N in a row fits nowhere, the book's, or a win with the next stone.
+    fn settled(&self, position: &Position) -> Option<i32> {
+        if position.stones == self.shape.cells() || !self.shape.lines_fit() {
+            return Some(0);
+        }
+        let wins_now = || position.columns().any(|column| position.is_winning_move(column));
+        self.book.score(position).or_else(|| wins_now().then(|| position.win_score()))
     }
 
     /// The least score of `position` that the book shows: each position one move before it
@@ -752,7 +761,7 @@ impl Solver {
                     return None;
                 }
                 if position.is_winning_move(column) {
-                    return Some((cells + 1 - position.stones) / 2);
+                    return Some(position.win_score());
                 }
                 let mut next = *position;
                 next.play_unchecked(column);
@@ -775,10 +784,9 @@ impl Solver {
             return None;
         }
         assert_eq!(position.shape, self.shape, "a position of another shape");
-        let cells = self.shape.cells();
         let order: Vec<Column> = self.order.iter().copied().map(Column::from_index).collect();
         if let Some(&column) = order.iter().find(|&&column| position.is_winning_move(column)) {
-            return Some((column, (cells + 1 - position.stones) / 2));
+            return Some((column, position.win_score()));
         }
         let began = self.nodes;
         let score = self.solve(position);
@@ -801,17 +809,10 @@ impl Solver {
 
     /// Whether the score of `position` (not over, or full) is at most `bound`.
     fn at_most(&mut self, position: &Position, bound: i32) -> bool {
-        let cells = self.shape.cells();
-        if position.stones == cells || !self.shape.lines_fit() {
-            return 0 <= bound;
+        match self.settled(position) {
+            Some(score) => score <= bound,
+            None => self.negamax(position, position.opponent_wins(), bound, bound + 1) <= bound,
         }
-        if let Some(score) = self.book.score(position) {
-            return score <= bound;
-        }
-        if position.columns().any(|column| position.is_winning_move(column)) {
-            return (cells + 1 - position.stones) / 2 <= bound;
-        }
-        self.negamax(position, position.opponent_wins(), bound, bound + 1) <= bound
     }
 
     /// The best column among `values` (as [`analyze`](Self::analyze) gives them): the

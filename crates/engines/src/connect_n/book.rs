@@ -49,6 +49,13 @@ impl Book {
         Book::parse(shape, CONNECT_FOUR).expect("the book that ships with the engine reads")
     }
 
+    /// The book that ships with the engine for `shape`: Connect Four's on its 7×6 scaffold
+    /// with 4 in a row, an empty one for any other.
+    pub fn shipped(shape: Shape) -> Book {
+        let connect_four = Book::connect_four();
+        if connect_four.shape == shape { connect_four } else { Book::new(shape) }
+    }
+
     /// The positions of `text`, one a line as `<moves> <score>` (see
     /// [`Position::from_moves`]); blank lines and lines from `#` on are left out.
     ///
@@ -327,6 +334,31 @@ mod tests {
         }
         assert_eq!(solver.nodes(), 0, "every child is in the book");
         assert_eq!(book.score(&Position::new(book.shape)), Some(1), "the first player wins with its last stone");
+    }
+
+    /// A player's move in the book's first plies takes no search: the position's score and
+    /// the child that keeps it are both in the book.
+    #[test]
+    fn the_first_moves_come_from_the_book_at_once() {
+        let shape = Shape::new(7, 6, 4).unwrap();
+        let mut solver = Solver::new(shape).with_book(Book::shipped(shape));
+        let below_the_last_ply = positions(shape, Book::connect_four().plies() - 1);
+        for (moves, position) in below_the_last_ply.iter().flatten() {
+            let (column, score) = solver.best_move(position).unwrap();
+            assert_eq!(Some(score), solver.book.score(position), "{moves}");
+            assert_eq!(solver.analyze(position)[column.index()], Some(score), "{moves}");
+        }
+        assert_eq!(solver.nodes(), 0);
+    }
+
+    /// Connect Four's book ships for its own scaffold only.
+    #[test]
+    fn the_shipped_book_is_connect_fours() {
+        let connect_four = Shape::new(7, 6, 4).unwrap();
+        assert_eq!(Book::shipped(connect_four).len(), Book::connect_four().len());
+        for (columns, levels, n) in [(7, 6, 5), (6, 7, 4), (5, 4, 4)] {
+            assert!(Book::shipped(Shape::new(columns, levels, n).unwrap()).is_empty(), "{columns}×{levels}, {n}");
+        }
     }
 
     /// Past nine columns, the moves of a position are written with commas, and read back to
