@@ -90,7 +90,10 @@ pub fn build(
     let programs_target = place.dir.join("target");
     seed(&probe.template(), &programs_target)
         .map_err(GradeError::io(format!("cannot copy the probe crate's build into {}", programs_target.display())))?;
-    let mut sandbox = cargo_sandbox(isolation, &place.dir, &place.dir, &toolchain)
+    // In `/`, told its manifest, as the kit's own builds are: so that Cargo reads no
+    // configuration from the folders above the harness (the kit's own, when the harness is
+    // in its `target/grade/`), and builds the probe crate as its template was built.
+    let mut sandbox = cargo_sandbox(isolation, Path::new("/"), &place.dir, &toolchain)
         .confined(&confine)
         .writable(&place.dir)
         .read_only(&place.work)
@@ -105,6 +108,7 @@ pub fn build(
     }
     let mut args: Vec<OsString> =
         ["build", "--bins", "--package", &rubric.package, "--package", &place.package].map(OsString::from).into();
+    args.extend(["--manifest-path".into(), place.dir.join("Cargo.toml").into()]);
     args.extend(["--offline", "--locked", "--quiet", "--message-format=json", "--target-dir"].map(OsString::from));
     args.push(programs_target.clone().into());
     let built = sandbox
