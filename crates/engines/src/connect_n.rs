@@ -103,6 +103,11 @@ impl fmt::Display for Column {
 }
 
 impl Shape {
+    /// Connect Four's: 7 columns of 6 levels, 4 in a row. The solver searches it with these
+    /// sizes as constants.
+    pub const CONNECT_FOUR: Shape =
+        Shape { columns: 7, levels: 6, n: 4, board_mask: 0xfdfb_f7ef_dfbf, bottom_mask: 0x0408_1020_4081 };
+
     /// A scaffold of `columns` × `levels`, `n` in a row to win.
     ///
     /// # Errors
@@ -726,7 +731,7 @@ impl Solver {
         let mut guess = floor.filter(|&floor| floor == min);
         while min < max {
             let middle = guess.take().unwrap_or_else(|| halfway(min, max));
-            let score = self.negamax(position, position.table_key(), position.opponent_wins(), middle, middle + 1);
+            let score = self.null_window(position, middle);
             if score <= middle {
                 max = score;
             } else {
@@ -831,7 +836,7 @@ impl Solver {
     fn at_most(&mut self, position: &Position, bound: i32) -> bool {
         match self.settled(position) {
             Some(score) => score <= bound,
-            None => self.negamax(position, position.table_key(), position.opponent_wins(), bound, bound + 1) <= bound,
+            None => self.null_window(position, bound) <= bound,
         }
     }
 
@@ -851,15 +856,35 @@ impl Solver {
         })
     }
 
+    /// Whether the score of `position` is more than `bound`: a search on the null window
+    /// `bound..bound + 1`, which gives a score above `bound` if it is, else at most `bound`.
+    fn null_window(&mut self, position: &Position, bound: i32) -> i32 {
+        let (key, opponent_wins) = (position.table_key(), position.opponent_wins());
+        if self.shape == Shape::CONNECT_FOUR {
+            self.negamax::<true>(position, key, opponent_wins, bound, bound + 1)
+        } else {
+            self.negamax::<false>(position, key, opponent_wins, bound, bound + 1)
+        }
+    }
+
     /// The score of `position`, whose [table key](Position::table_key) is `key`, within
     /// `alpha` and `beta`, given the cells where the opponent would complete a line (which
-    /// the parent has found already, sorting its moves).
-    fn negamax(&mut self, position: &Position, key: u64, opponent_wins: u64, mut alpha: i32, mut beta: i32) -> i32 {
+    /// the parent has found already, sorting its moves). `FOUR` says the shape is
+    /// [Connect Four's](Shape::CONNECT_FOUR): then its sizes and masks are constants.
+    fn negamax<const FOUR: bool>(
+        &mut self,
+        position: &Position,
+        key: u64,
+        opponent_wins: u64,
+        mut alpha: i32,
+        mut beta: i32,
+    ) -> i32 {
+        let position = &if FOUR { Position { shape: Shape::CONNECT_FOUR, ..*position } } else { *position };
         self.nodes += 1;
         if self.grow_after.get(self.table.size) == Some(&(self.nodes - self.solve_began)) {
-            self.table.grow(self.shape.columns * (self.shape.levels + 1) <= 56);
+            self.table.grow(position.shape.columns * (position.shape.levels + 1) <= 56);
         }
-        let cells = self.shape.cells();
+        let cells = position.shape.cells();
         let next = position.non_losing_moves(opponent_wins);
         if next == 0 {
             return -(cells - position.stones) / 2;
@@ -918,7 +943,7 @@ impl Solver {
             moves[at] = trial;
         }
         for trial in moves.iter() {
-            let score = -self.negamax(&position.after(trial.cell), trial.key, trial.threats, -beta, -alpha);
+            let score = -self.negamax::<FOUR>(&position.after(trial.cell), trial.key, trial.threats, -beta, -alpha);
             if score >= beta {
                 self.table.put(key, Bound::Lower(score));
                 return score;
@@ -948,6 +973,11 @@ mod tests {
     fn solve(columns: usize, levels: usize, n: usize, moves: &str) -> i32 {
         let shape = Shape::new(columns, levels, n).unwrap();
         Solver::new(shape).solve(&Position::from_moves(shape, moves).unwrap())
+    }
+
+    #[test]
+    fn connect_fours_constant_shape_is_the_one_made() {
+        assert_eq!(Shape::new(7, 6, 4), Ok(Shape::CONNECT_FOUR));
     }
 
     #[test]
