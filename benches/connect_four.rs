@@ -13,7 +13,7 @@ fn main() {
     let data = std::env::var_os("GAMEKIT_DATA").map_or_else(gamekit::bench::default_data, PathBuf::from);
     let limit = std::env::var("GAMEKIT_BENCH_LIMIT").ok().and_then(|limit| limit.parse().ok());
     let sets: Vec<String> = std::env::args().skip(1).filter(|arg| !arg.starts_with('-')).collect();
-    if let Err(error) = gamekit::bench::connect_four(&data, &sets, limit, None, &mut std::io::stdout()) {
+    if let Err(error) = gamekit::bench::connect_four(&data, &sets, 0, limit, None, &mut std::io::stdout()) {
         eprintln!("{error}");
         std::process::exit(1);
     }

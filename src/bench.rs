@@ -66,8 +66,9 @@ fn read(path: &Path) -> Result<String, BenchError> {
 }
 
 /// Solves the Connect Four `sets` (each by file or by name; the six standard ones when
-/// empty), the first `limit` positions of each (when `None`, all of them, except begin-hard:
-/// only its first 20, which take seconds each), and writes a row for each: the mean and
+/// empty), `limit` positions of each after its first `skip` (when `None`, all of them, except
+/// begin-hard: only 20, which take seconds each; a slice lets a set too long for one sitting,
+/// as begin-hard is side by side with the tutorial's solver, be timed in parts), and writes a row for each: the mean and
 /// median time, the mean positions searched and the whole run's time. A set is one run, as
 /// the tutorial's program solves a file: one solver, its table kept from one position to the
 /// next. (The published figures are means.)
@@ -84,6 +85,7 @@ fn read(path: &Path) -> Result<String, BenchError> {
 pub fn connect_four(
     data: &Path,
     sets: &[String],
+    skip: usize,
     limit: Option<usize>,
     versus: Option<&Path>,
     out: &mut impl Write,
@@ -101,7 +103,7 @@ pub fn connect_four(
     let shape = Shape::new(7, 6, 4).expect("Connect Four fits the engine");
     let positions = chosen
         .into_iter()
-        .map(|(file, name)| Ok((file, name, positions(shape, &dir.join(file), count_of(file))?)))
+        .map(|(file, name)| Ok((file, name, positions(shape, &dir.join(file), skip, count_of(file))?)))
         .collect::<Result<Vec<_>, BenchError>>()?;
     let start_up = versus.map(other_start_up).transpose()?;
     write!(
@@ -195,14 +197,20 @@ fn run_other(program: &Path, positions: &[(String, Position, String)], set: &str
     Ok(seconds)
 }
 
-/// The first `limit` positions of the set at `path`, each with its moves and published
-/// score; at least one.
-fn positions(shape: Shape, path: &Path, limit: usize) -> Result<Vec<(String, Position, String)>, BenchError> {
+/// `limit` positions of the set at `path` after its first `skip`, each with its moves and
+/// published score; at least one.
+fn positions(
+    shape: Shape,
+    path: &Path,
+    skip: usize,
+    limit: usize,
+) -> Result<Vec<(String, Position, String)>, BenchError> {
     let text = read(path)?;
     let positions = text
         .lines()
-        .take(limit)
         .enumerate()
+        .skip(skip)
+        .take(limit)
         .map(|(index, line)| {
             let bad = |reason: String| BenchError::Line { path: path.to_owned(), line: index + 1, reason };
             let (moves, score) = line.split_once(' ').ok_or_else(|| bad("not '<moves> <score>'".to_owned()))?;

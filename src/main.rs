@@ -345,6 +345,10 @@ enum BenchGame {
         /// its first 20].
         #[arg(long, value_name = "N", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
         limit: Option<usize>,
+        /// Skip the first N positions of each set: with --limit, a slice of a set too long
+        /// to time in one sitting.
+        #[arg(long, value_name = "N", default_value_t = 0)]
+        skip: usize,
         /// The data directory, with the sets in connect4/ [default: the kit's fixtures/].
         #[arg(long, value_name = "DIR")]
         data: Option<PathBuf>,
@@ -554,9 +558,9 @@ fn run(command: Commands) -> Result<ExitCode, ExitCode> {
         }
         #[cfg(feature = "arena")]
         Commands::Tournament { game: PlayersGame::ReversiPlayers, plies, budget } => tournament(plies, budget),
-        Commands::Bench(BenchGame::ConnectFour { sets, limit, data, versus }) => {
+        Commands::Bench(BenchGame::ConnectFour { sets, skip, limit, data, versus }) => {
             let data = fixtures(data)?;
-            bench_command(bench::connect_four(&data, &sets, limit, versus.as_deref(), &mut std::io::stdout()))
+            bench_command(bench::connect_four(&data, &sets, skip, limit, versus.as_deref(), &mut std::io::stdout()))
         }
         Commands::Bench(BenchGame::Othello { depth, first, last, data }) => {
             let data = fixtures(data)?;

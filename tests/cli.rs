@@ -594,6 +594,15 @@ fn bench_checks_the_answers_it_times() {
     );
     assert!(rows[1..].iter().all(|row| row.split_whitespace().nth(2) == Some("3")), "three positions each:\n{stdout}");
 
+    // A slice: the last two of end-easy's 1,000; past its end, nothing to solve (status 2).
+    let run = gamekit(&["bench", "connect-four", "--set", "end-easy", "--skip", "998", "--limit", "3"]);
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    assert_eq!(run.status.code(), Some(0), "{stdout}{}", String::from_utf8_lossy(&run.stderr));
+    assert_eq!(stdout.lines().nth(1).and_then(|row| row.split_whitespace().nth(2)), Some("2"), "{stdout}");
+    let run = gamekit(&["bench", "connect-four", "--set", "end-easy", "--skip", "1000"]);
+    assert_eq!(run.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&run.stderr).contains("has no positions to solve"));
+
     let run = gamekit(&["bench", "othello", "--depth", "4", "--last", "39"]);
     let stdout = String::from_utf8_lossy(&run.stdout);
     assert_eq!(run.status.code(), Some(0), "{stdout}{}", String::from_utf8_lossy(&run.stderr));

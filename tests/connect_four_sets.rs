@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 fn check_sample(set: &str, count: usize) {
     let data = std::env::var_os("GAMEKIT_DATA").map_or_else(gamekit::bench::default_data, PathBuf::from);
-    let run = gamekit::bench::connect_four(&data, &[set.to_owned()], Some(count), None, &mut std::io::sink());
+    let run = gamekit::bench::connect_four(&data, &[set.to_owned()], 0, Some(count), None, &mut std::io::sink());
     if let Err(error) = run {
         panic!("{error}");
     }

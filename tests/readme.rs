@@ -47,6 +47,10 @@ const NOT_RUN: &[(&str, &str)] = &[
         "a benchmark of two solvers in turn, with the tutorial's built: minutes",
     ),
     (
+        "cargo run --release -- bench connect-four --set begin-hard --skip 100 --limit 100 --versus target/tutorial-solver/c4solver",
+        "100 begin-hard positions solved by two solvers in turn, with the tutorial's built: twenty minutes",
+    ),
+    (
         "cargo run --release -- bench connect-four --set empty-board --versus target/tutorial-solver/c4solver",
         "the empty board solved by two solvers in turn, with the tutorial's built: ten minutes",
     ),

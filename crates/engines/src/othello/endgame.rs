@@ -266,6 +266,9 @@ impl Solver {
                 if odd >> quadrant & 1 != parity {
                     continue;
                 }
+                if NEIGHBOURS[square as usize] & board.opponent == 0 {
+                    continue;
+                }
                 let flips = board.flips(square);
                 if flips == 0 {
                     continue;
@@ -361,6 +364,26 @@ fn anchored(discs: u64) -> u64 {
     (corners | beside) & discs
 }
 
+/// The squares next to each square: a move there flips nothing unless one of them is the
+/// opponent's, a test far cheaper than finding the flips (Edax makes it too).
+const NEIGHBOURS: [u64; 64] = {
+    let mut around = [0; 64];
+    let mut square = 0;
+    while square < 64 {
+        let (row, column) = (square as i32 / 8, square as i32 % 8);
+        let mut step = 0;
+        while step < 9 {
+            let (r, c) = (row + step / 3 - 1, column + step % 3 - 1);
+            if step != 4 && 0 <= r && r < 8 && 0 <= c && c < 8 {
+                around[square] |= 1 << (r * 8 + c);
+            }
+            step += 1;
+        }
+        square += 1;
+    }
+    around
+};
+
 /// The quadrant (an index into [`QUADRANTS`]) of each square.
 const QUADRANT: [u8; 64] = {
     let mut quadrant = [0; 64];
@@ -426,11 +449,12 @@ fn odd_quadrants(empty: u64) -> u8 {
 /// they can, else the opponent if they can.
 fn last_move(board: &Board, square: u32) -> i32 {
     let mine = board.player.count_ones() as i32;
-    let flips = board.flips(square).count_ones() as i32;
+    let around = NEIGHBOURS[square as usize];
+    let flips = if around & board.opponent == 0 { 0 } else { board.flips(square).count_ones() as i32 };
     if flips > 0 {
         return 2 * (mine + flips) + 2 - 64;
     }
-    let theirs = board.pass().flips(square).count_ones() as i32;
+    let theirs = if around & board.player == 0 { 0 } else { board.pass().flips(square).count_ones() as i32 };
     if theirs > 0 { 2 * (mine - theirs) - 64 } else { board.final_score() }
 }
 
@@ -471,6 +495,13 @@ impl Iterator for Moves {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn each_squares_neighbours_are_those_the_board_finds() {
+        for square in 0..64 {
+            assert_eq!(NEIGHBOURS[square], crate::othello::neighbours(1 << square), "square {square}");
+        }
+    }
 
     #[test]
     fn a_solve_out_of_time_gives_nothing_and_spoils_nothing() {
