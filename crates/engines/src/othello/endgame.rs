@@ -498,8 +498,8 @@ mod tests {
 
     #[test]
     fn each_squares_neighbours_are_those_the_board_finds() {
-        for square in 0..64 {
-            assert_eq!(NEIGHBOURS[square], crate::othello::neighbours(1 << square), "square {square}");
+        for (square, around) in NEIGHBOURS.iter().enumerate() {
+            assert_eq!(*around, crate::othello::neighbours(1 << square), "square {square}");
         }
     }
 
