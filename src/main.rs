@@ -164,6 +164,10 @@ enum Commands {
     /// `gamekit solve` answers from at once (Connect Four's ships with gamekit).
     #[command(subcommand)]
     Book(BookGame),
+    /// Learn an engine's evaluation from the kit's own games: the same seed, the same weights,
+    /// however many threads.
+    #[command(subcommand)]
+    Learn(LearnGame),
     /// Play on the console against gamekit's engines: Reversi (the reversi_players program)
     /// or Connect N (a perfect computer).
     #[cfg(feature = "arena")]
@@ -328,6 +332,29 @@ enum BookGame {
         /// its own (up to 512 MB each).
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..))]
         jobs: u16,
+    },
+}
+
+/// The games `gamekit learn` learns evaluations for.
+#[derive(Subcommand)]
+enum LearnGame {
+    /// Othello's pattern evaluation, which the endgame solver guesses a score with before it
+    /// proves it: GAMES games of the kit's engine against itself, a position of each at 12 to 16
+    /// empties scored exactly, and weights fitted to the scores (the kit's own,
+    /// crates/engines/evaluations/othello.txt, are from the defaults).
+    Othello {
+        /// How many games.
+        #[arg(long, default_value_t = 60_000, value_parser = clap::value_parser!(u64).range(10..))]
+        games: u64,
+        /// The seed the games' random moves are drawn from.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// How many threads play and solve [default: the cores].
+        #[arg(long, short, value_parser = clap::value_parser!(u16).range(1..))]
+        jobs: Option<u16>,
+        /// The weights' file, replaced at the end (FILE.part until then).
+        #[arg(long, value_name = "FILE")]
+        out: PathBuf,
     },
 }
 
@@ -550,6 +577,10 @@ fn run(command: Commands) -> Result<ExitCode, ExitCode> {
         Commands::Book(BookGame::ConnectN { scaffold, plies, out, jobs }) => {
             book_connect_n(&scaffold, plies, &out, usize::from(jobs))
         }
+        Commands::Learn(LearnGame::Othello { games, seed, jobs, out }) => {
+            let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+            learn_othello(games, seed, jobs.map_or(cores, usize::from), &out)
+        }
         #[cfg(feature = "arena")]
         Commands::Play(PlayGame::ReversiPlayers { level, budget }) => play_reversi_players(level, budget),
         #[cfg(feature = "arena")]
@@ -680,6 +711,48 @@ fn solve_connect_n(scaffold: &Scaffold, moves: &str) -> ExitCode {
         println!("best move: column {best}");
     }
     eprintln!("({} positions searched in {:.3} s)", solver.nodes(), started.elapsed().as_secs_f64());
+    ExitCode::SUCCESS
+}
+
+/// `gamekit learn othello`: the samples, then the fit, each with its progress on stderr, and
+/// the weights written after a line saying how they were made.
+fn learn_othello(games: u64, seed: u64, jobs: usize, out: &Path) -> ExitCode {
+    use gamekit::othello::learn;
+    let fail = |error: std::io::Error| {
+        eprintln!("gamekit learn: {}: {error}", out.display());
+        ExitCode::from(2)
+    };
+    // The weights go to a file beside `out`, opened first so that a folder it cannot write
+    // to says so before the games, and renamed at the end so that an interrupted run leaves
+    // the old weights whole (the kit's own are compiled in).
+    let mut part = out.as_os_str().to_owned();
+    part.push(".part");
+    let part = PathBuf::from(part);
+    let mut file = match std::fs::File::create(&part) {
+        Ok(file) => file,
+        Err(error) => return fail(error),
+    };
+    let started = std::time::Instant::now();
+    let samples = learn::samples(games, seed, learn::EMPTIES, jobs, |done| {
+        eprint!("\r{done} of {games} games played and solved ({:.0} s)", started.elapsed().as_secs_f64());
+    });
+    eprintln!();
+    let fit = learn::fit(&samples, |round, train, held_out| {
+        eprint!("\rround {round}: error {train:.2} discs, {held_out:.2} on the samples held out");
+    });
+    eprintln!();
+    let header = format!(
+        "# gamekit learn othello --games {games} --seed {seed}: {} samples, error {:.2} discs ({:.2} held out), {} rounds\n",
+        samples.len(),
+        fit.train_error,
+        fit.held_out_error,
+        fit.rounds
+    );
+    if let Err(error) = write!(file, "{header}{}", fit.weights).and_then(|()| std::fs::rename(&part, out)) {
+        return fail(error);
+    }
+    print!("{}", header.trim_start_matches("# "));
+    println!("took {:.0} s on {jobs} threads", started.elapsed().as_secs_f64());
     ExitCode::SUCCESS
 }
 

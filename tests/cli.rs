@@ -486,6 +486,30 @@ fn book_builds_resumes_and_refuses_what_is_not_a_book() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// `gamekit learn othello` writes weights the solver can read, the same from the same seed
+/// however many threads made them, and says when it cannot write them.
+#[test]
+fn learn_othello_writes_the_same_weights_from_the_same_seed() {
+    let dir = std::env::temp_dir().join(format!("gamekit-cli-learn-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let learn = |jobs: &str, out: &std::path::Path| {
+        gamekit(&["learn", "othello", "--games", "12", "--seed", "5", "--jobs", jobs, "--out", out.to_str().unwrap()])
+    };
+    let (one, two) = (dir.join("one.txt"), dir.join("two.txt"));
+    let run = learn("1", &one);
+    assert_eq!(run.status.code(), Some(0), "{}", String::from_utf8_lossy(&run.stderr));
+    assert!(String::from_utf8_lossy(&run.stdout).starts_with("gamekit learn othello --games 12 --seed 5: "));
+    assert_eq!(learn("2", &two).status.code(), Some(0));
+    let weights = std::fs::read_to_string(&one).unwrap();
+    assert_eq!(weights, std::fs::read_to_string(&two).unwrap());
+    assert!(!dir.join("one.txt.part").exists(), "the weights are written beside FILE, then renamed");
+    assert!(weights.parse::<gamekit::othello::pattern::Weights>().is_ok(), "{weights:.300}");
+    let run = learn("1", &dir.join("missing").join("weights.txt"));
+    assert_eq!(run.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&run.stderr).contains("weights.txt: No such file or directory"), "{run:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// `gamekit play connect-n`: the person against the perfect computer, which answers Connect
 /// Four's first moves from the book; the person's input ending stops the game with status 1,
 /// as the assignment's program does; two computers play the solved game to its end.

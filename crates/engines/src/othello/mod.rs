@@ -20,6 +20,8 @@ pub mod endgame;
 pub mod engine;
 pub mod eval;
 pub mod ffo;
+pub mod learn;
+pub mod pattern;
 pub mod search;
 mod table;
 

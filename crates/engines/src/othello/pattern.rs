@@ -1,0 +1,332 @@
+//! A learned evaluation, in discs: what a position's final disc difference will be, as a
+//! sum of weights, one for what each of its *patterns* holds: the edges with the squares
+//! diagonally inside their corners, the corners' 3×3 and 2×4 blocks, the second to fourth
+//! rows and columns, the diagonals of four squares or more, and how many moves each side
+//! has. Each pattern's squares, read as a number in base 3 (empty, the player's, the
+//! opponent's), pick its weight; the board's symmetries give each shape of squares several
+//! places, which share the shape's weights, and a configuration and its mirror image share
+//! one weight where the shape is its own mirror.
+//!
+//! The weights are learned ([`learn`](super::learn)) from positions of the kit's own games
+//! that the endgame solver scored exactly; the kit's own, [`LEARNED`], are those of
+//! `gamekit learn othello` with its defaults, kept in `crates/engines/evaluations/othello.txt`.
+
+use super::Board;
+#[cfg(test)]
+use super::squares;
+use std::sync::LazyLock;
+
+/// The shapes: each a name and its squares in one of its places (a1 is 0, h1 7, a2 8).
+const SHAPES: [(&str, &[u32]); 11] = [
+    ("edge+X", &[0, 1, 2, 3, 4, 5, 6, 7, 9, 14]),
+    ("corner3x3", &[0, 1, 2, 8, 9, 10, 16, 17, 18]),
+    ("corner2x4", &[0, 1, 2, 3, 8, 9, 10, 11]),
+    ("row2", &[8, 9, 10, 11, 12, 13, 14, 15]),
+    ("row3", &[16, 17, 18, 19, 20, 21, 22, 23]),
+    ("row4", &[24, 25, 26, 27, 28, 29, 30, 31]),
+    ("diagonal8", &[0, 9, 18, 27, 36, 45, 54, 63]),
+    ("diagonal7", &[1, 10, 19, 28, 37, 46, 55]),
+    ("diagonal6", &[2, 11, 20, 29, 38, 47]),
+    ("diagonal5", &[3, 12, 21, 30, 39]),
+    ("diagonal4", &[4, 13, 22, 31]),
+];
+
+/// The most moves a side's mobility term tells apart (more count as this many).
+const MOST_MOVES: usize = 23;
+
+/// The evaluation's value of one disc: weights are kept in 1/32 discs.
+pub const DISC: i32 = 32;
+
+/// A map of a square's row and column.
+type Symmetry = fn(u32, u32) -> (u32, u32);
+
+/// The eight symmetries of the board, as maps of a square.
+const SYMMETRIES: [Symmetry; 8] = [
+    |r, c| (r, c),
+    |r, c| (r, 7 - c),
+    |r, c| (7 - r, c),
+    |r, c| (7 - r, 7 - c),
+    |r, c| (c, r),
+    |r, c| (c, 7 - r),
+    |r, c| (7 - c, r),
+    |r, c| (7 - c, 7 - r),
+];
+
+fn symmetric(symmetry: usize, square: u32) -> u32 {
+    let (row, column) = SYMMETRIES[symmetry](square / 8, square % 8);
+    row * 8 + column
+}
+
+/// A place of a shape on the board: its squares in the shape's order.
+#[derive(Debug, Clone)]
+struct Place {
+    shape: usize,
+    squares: Vec<u32>,
+}
+
+/// The shapes' places, their weights' layout and the configurations that share a weight.
+#[derive(Debug)]
+pub struct Patterns {
+    places: Vec<Place>,
+    /// Where each shape's weights start in one flat table; then the two mobility terms'.
+    offsets: Vec<usize>,
+    /// For each shape, each configuration's representative among those sharing its weight.
+    canonical: Vec<Vec<u32>>,
+}
+
+/// The kit's learned weights.
+pub static LEARNED: LazyLock<Weights> =
+    LazyLock::new(|| include_str!("../../evaluations/othello.txt").parse().expect("the kit's weights are well formed"));
+
+/// The patterns, made once.
+pub static PATTERNS: LazyLock<Patterns> = LazyLock::new(Patterns::new);
+
+impl Patterns {
+    fn new() -> Patterns {
+        let mut places = Vec::new();
+        let mut canonical = Vec::new();
+        let mut offsets = vec![0];
+        for (shape, (_, base)) in SHAPES.iter().enumerate() {
+            let mut seen: Vec<u64> = Vec::new();
+            let mut mirrors = Vec::new();
+            for symmetry in 0..8 {
+                let squares: Vec<u32> = base.iter().map(|&square| symmetric(symmetry, square)).collect();
+                let set = squares.iter().fold(0u64, |set, &square| set | 1 << square);
+                if set == base.iter().fold(0, |set, &square| set | 1 << square) {
+                    // The shape maps onto itself: position i goes to where its square lands.
+                    mirrors.push(squares.iter().map(|square| base.iter().position(|s| s == square).unwrap()).collect());
+                }
+                if !seen.contains(&set) {
+                    seen.push(set);
+                    places.push(Place { shape, squares });
+                }
+            }
+            canonical.push(representatives(base.len(), &mirrors));
+            offsets.push(offsets[shape] + 3usize.pow(base.len() as u32));
+        }
+        offsets.push(offsets[SHAPES.len()] + MOST_MOVES + 1);
+        offsets.push(offsets[SHAPES.len() + 1] + MOST_MOVES + 1);
+        Patterns { places, offsets, canonical }
+    }
+
+    /// How many weights there are.
+    pub fn len(&self) -> usize {
+        self.offsets[self.offsets.len() - 1]
+    }
+
+    /// Never: there are always patterns.
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+
+    /// The weights that `board` sums: one for each place and two for the moves, each the
+    /// representative of its configuration.
+    pub fn features(&self, board: &Board) -> impl Iterator<Item = usize> + '_ {
+        let board = *board;
+        let shapes = self.places.iter().map(move |place| {
+            let index = configuration(&board, &place.squares);
+            self.offsets[place.shape] + self.canonical[place.shape][index] as usize
+        });
+        let moves = board.legal_moves().count_ones() as usize;
+        let replies = board.pass().legal_moves().count_ones() as usize;
+        let mobility = [
+            self.offsets[SHAPES.len()] + moves.min(MOST_MOVES),
+            self.offsets[SHAPES.len() + 1] + replies.min(MOST_MOVES),
+        ];
+        shapes.chain(mobility)
+    }
+}
+
+/// The number in base 3 that `squares` of `board` spell, the first square the most
+/// significant digit: 0 empty, 1 the player's, 2 the opponent's.
+fn configuration(board: &Board, squares: &[u32]) -> usize {
+    squares.iter().fold(0, |index, &square| {
+        index * 3 + (board.player >> square & 1) as usize + 2 * (board.opponent >> square & 1) as usize
+    })
+}
+
+/// For each configuration of `len` squares, the smallest of it and its images under the
+/// shape's `mirrors` (permutations of its squares).
+fn representatives(len: usize, mirrors: &[Vec<usize>]) -> Vec<u32> {
+    let digits = |mut index: usize| {
+        let mut digits = vec![0; len];
+        for digit in digits.iter_mut().rev() {
+            *digit = index % 3;
+            index /= 3;
+        }
+        digits
+    };
+    (0..3usize.pow(len as u32))
+        .map(|index| {
+            let digits = digits(index);
+            mirrors
+                .iter()
+                .map(|mirror| {
+                    let mut image = vec![0; len];
+                    for (from, &to) in mirror.iter().enumerate() {
+                        image[to] = digits[from];
+                    }
+                    image.iter().fold(0, |index, &digit| index * 3 + digit) as u32
+                })
+                .min()
+                .unwrap_or(index as u32)
+        })
+        .collect()
+}
+
+/// Learned weights, one per representative configuration, in 1/[`DISC`] discs.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Weights(Vec<i16>);
+
+/// Why a weights file cannot be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum WeightsError {
+    /// A line is not a shape's name and its weights.
+    #[error("line {0} of the weights: expected `<shape> <weights…>`")]
+    Line(usize),
+    /// A shape's line has the wrong number of weights, or one is not a number.
+    #[error("the weights of {0} are not its {1} numbers")]
+    Count(String, usize),
+    /// A shape is missing.
+    #[error("the weights name no line for {0}")]
+    Missing(String),
+}
+
+impl Weights {
+    /// Weights from values in discs, one per weight of [`PATTERNS`] (unused ones anything).
+    pub fn from_discs(discs: &[f32]) -> Weights {
+        let patterns = &*PATTERNS;
+        let mut weights = vec![0; patterns.len()];
+        for (index, weight) in weights.iter_mut().enumerate() {
+            let disc = discs[patterns.representative(index)];
+            *weight = (disc * DISC as f32).round().clamp(-32767.0, 32767.0) as i16;
+        }
+        Weights(weights)
+    }
+
+    /// The value of `board` for the player to move, in 1/[`DISC`] discs: the final disc
+    /// difference it predicts. (A finished game's is its score exactly.)
+    pub fn evaluate(&self, board: &Board) -> i32 {
+        if board.is_over() {
+            return board.final_score() * DISC;
+        }
+        PATTERNS.features(board).map(|feature| i32::from(self.0[feature])).sum()
+    }
+}
+
+impl Patterns {
+    /// Each table's name and the range of its weights.
+    fn tables(&self) -> impl Iterator<Item = (&'static str, std::ops::Range<usize>)> + '_ {
+        let names = SHAPES.iter().map(|(name, _)| *name).chain(["moves", "replies"]);
+        names.zip(self.offsets.windows(2).map(|pair| pair[0]..pair[1]))
+    }
+
+    /// The weight that weight `index` shares.
+    fn representative(&self, index: usize) -> usize {
+        let shape = self.offsets.partition_point(|&offset| offset <= index) - 1;
+        match self.canonical.get(shape) {
+            Some(canonical) => self.offsets[shape] + canonical[index - self.offsets[shape]] as usize,
+            None => index,
+        }
+    }
+}
+
+/// The weights as text: a line per table, its name and its representatives' weights (in
+/// 1/32 discs) in order of configuration.
+impl std::fmt::Display for Weights {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let patterns = &*PATTERNS;
+        for (name, range) in patterns.tables() {
+            write!(f, "{name}")?;
+            for index in range.filter(|&index| patterns.representative(index) == index) {
+                write!(f, " {}", self.0[index])?;
+            }
+            writeln!(f)?;
+        }
+        Ok(())
+    }
+}
+
+/// Weights from their text, lines starting with `#` left out.
+impl std::str::FromStr for Weights {
+    type Err = WeightsError;
+
+    fn from_str(text: &str) -> Result<Weights, WeightsError> {
+        let patterns = &*PATTERNS;
+        let mut lines: Vec<(&str, Vec<&str>)> = Vec::new();
+        for (number, line) in text.lines().enumerate().filter(|(_, line)| !line.starts_with('#')) {
+            let mut words = line.split_ascii_whitespace();
+            let name = words.next().ok_or(WeightsError::Line(number + 1))?;
+            lines.push((name, words.collect()));
+        }
+        let mut weights = vec![0; patterns.len()];
+        for (name, range) in patterns.tables() {
+            let values = &lines.iter().find(|(line, _)| *line == name).ok_or(WeightsError::Missing(name.into()))?.1;
+            let owners: Vec<usize> = range.clone().filter(|&index| patterns.representative(index) == index).collect();
+            let count = || WeightsError::Count(name.into(), owners.len());
+            if values.len() != owners.len() {
+                return Err(count());
+            }
+            for (&owner, value) in owners.iter().zip(values) {
+                weights[owner] = value.parse().map_err(|_| count())?;
+            }
+            for index in range {
+                weights[index] = weights[patterns.representative(index)];
+            }
+        }
+        Ok(Weights(weights))
+    }
+}
+
+/// The squares of every place, for the tests.
+#[cfg(test)]
+fn places() -> Vec<u64> {
+    PATTERNS.places.iter().map(|place| place.squares.iter().fold(0, |set, &square| set | 1 << square)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_shape_has_its_places() {
+        let counts: Vec<usize> = (0..SHAPES.len())
+            .map(|shape| PATTERNS.places.iter().filter(|place| place.shape == shape).count())
+            .collect();
+        assert_eq!(counts, [4, 4, 8, 4, 4, 4, 2, 4, 4, 4, 4]);
+        assert!(places().iter().all(|&set| squares(set).count() >= 4));
+    }
+
+    #[test]
+    fn a_symmetric_position_has_the_value_of_its_mirror_image() {
+        use rand::{RngExt, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+        let discs: Vec<f32> = (0..PATTERNS.len()).map(|_| rng.random_range(-4.0..4.0)).collect();
+        let weights = Weights::from_discs(&discs);
+        for _ in 0..200 {
+            let mut board = Board::start();
+            for _ in 0..rng.random_range(0..50) {
+                let moves: Vec<u32> = squares(board.legal_moves()).collect();
+                if moves.is_empty() {
+                    break;
+                }
+                board = board.after(moves[rng.random_range(0..moves.len())]);
+            }
+            let value = weights.evaluate(&board);
+            for symmetry in 1..8 {
+                let image =
+                    |set: u64| squares(set).fold(0u64, |image, square| image | 1 << symmetric(symmetry, square));
+                let mirrored = Board { player: image(board.player), opponent: image(board.opponent) };
+                assert_eq!(weights.evaluate(&mirrored), value, "symmetry {symmetry}");
+            }
+        }
+    }
+
+    #[test]
+    fn weights_read_back_as_they_were_written() {
+        let discs: Vec<f32> = (0..PATTERNS.len()).map(|index| (index % 17) as f32 - 8.0).collect();
+        let weights = Weights::from_discs(&discs);
+        assert_eq!(weights.to_string().parse::<Weights>(), Ok(weights));
+        assert_eq!("moves 1 2\n".parse::<Weights>(), Err(WeightsError::Missing("edge+X".into())));
+    }
+}
