@@ -175,13 +175,21 @@ fn one_test_graded(isolation: Isolation, submission: &Path, name: &str, timeout:
     serde_json::from_slice(&std::fs::read(&json).expect("the report")).expect("a report")
 }
 
+/// The shared temporary folder that [`IN_A_PRIVATE_FOLDER`] leaves as it is: `/tmp`, unless
+/// the kit is cloned there (then `/tmp` is the kit's private folder, and `/var/tmp` is used).
+fn shared_temporary_folder() -> PathBuf {
+    let tmp = std::env::temp_dir();
+    if Path::new(KIT).parent() == Some(tmp.as_path()) { PathBuf::from("/var/tmp") } else { tmp }
+}
+
 /// `sh -c IN_A_PRIVATE_FOLDER sh KIT COMMAND…` runs COMMAND with the kit at its path in a
 /// folder of mode 700, as a clone in root's home is: in a mount namespace of its own, the
-/// kit's folder is mounted over by an empty one of mode 700 holding only the kit.
+/// kit's folder is mounted over by an empty one of mode 700 holding only the kit. (The kit is
+/// held meanwhile in a folder outside the one mounted over: /var/tmp for a clone in /tmp.)
 const IN_A_PRIVATE_FOLDER: &str = r#"set -e
 kit=$1; shift
 parent=$(dirname "$kit")
-stage=$(mktemp -d)
+if [ "$parent" = /tmp ]; then stage=$(mktemp -d -p /var/tmp); else stage=$(mktemp -d -p /tmp); fi
 mount --bind "$kit" "$stage"
 mount -t tmpfs -o mode=0700 gamekit-private "$parent"
 mkdir "$kit"
@@ -931,7 +939,7 @@ fn a_submission_graded_in_a_batch_cannot_touch_the_classs_reports() {
         // As users of their own, the class's files outside the kit (whose folder no other user
         // may pass), where only their own folder's mode keeps a submission out.
         let out = match isolation {
-            Isolation::Users => std::env::temp_dir().join(format!("gamekit-hostile-out-{}", std::process::id())),
+            Isolation::Users => shared_temporary_folder().join(format!("gamekit-hostile-out-{}", std::process::id())),
             _ => root.join("graded"),
         };
         let _ = std::fs::remove_dir_all(&out);
@@ -1163,11 +1171,7 @@ fn nothing_a_submission_plants_is_run_by_the_grader() {
             .collect();
         eprintln!("{isolation:?}: mallory planted in {planted:?}");
         let ran_by = std::fs::read_to_string(&ran).unwrap_or_default();
-        for (folder, names) in &planted_first {
-            for name in names {
-                let _ = std::fs::remove_dir_all(folder.join(name)).or_else(|_| std::fs::remove_file(folder.join(name)));
-            }
-        }
+        drop(planted_first);
         assert_eq!(ran_by, "", "{isolation:?}: a program planted was run (mallory planted in {planted:?})");
         let _ = std::fs::remove_dir_all(&root);
     }
@@ -1176,12 +1180,12 @@ fn nothing_a_submission_plants_is_run_by_the_grader() {
 /// What [`PLANTS`] plants, planted before grading begins and left there throughout by
 /// another user (`nobody`), as a submission's code graded earlier could have: in the
 /// shared temporary folders, and in every folder above the kit, the grader's scratch folder
-/// and its `HOME` that other users may write. The folders planted in, and the names in each.
-fn plant_as_another_user(ran: &Path) -> Vec<(PathBuf, Vec<&'static str>)> {
+/// and its `HOME` that other users may write. What it planted, removed when dropped.
+fn plant_as_another_user(ran: &Path) -> Planted {
     use std::os::unix::fs::PermissionsExt;
     if !is_root() {
         // Another user's files need root to make; the submission's own plants remain.
-        return Vec::new();
+        return Planted(Vec::new());
     }
     let open = |dir: &Path| std::fs::metadata(dir).is_ok_and(|metadata| metadata.permissions().mode() & 0o002 != 0);
     let mut folders: Vec<PathBuf> = ["/tmp", "/var/tmp", "/dev/shm", "/run/lock"].map(PathBuf::from).into();
@@ -1215,7 +1219,22 @@ done"#;
         .args(&folders)
         .status();
     assert!(planted.is_ok_and(|status| status.success()), "nobody could not plant in {folders:?}");
-    folders.into_iter().map(|folder| (folder, names.clone())).collect()
+    Planted(folders.into_iter().map(|folder| (folder, names.clone())).collect())
+}
+
+/// The folders [`plant_as_another_user`] planted in and the names in each: removed when
+/// dropped, a test that fails included (left in `/tmp`, they would take over every Cargo
+/// run below it: rustup reads the `rust-toolchain.toml` of every folder above).
+struct Planted(Vec<(PathBuf, Vec<&'static str>)>);
+
+impl Drop for Planted {
+    fn drop(&mut self) {
+        for (folder, names) in &self.0 {
+            for name in names {
+                let _ = std::fs::remove_dir_all(folder.join(name)).or_else(|_| std::fs::remove_file(folder.join(name)));
+            }
+        }
+    }
 }
 
 /// The programs [`PLANTS`] names as the grader's.
@@ -1297,7 +1316,8 @@ fn as_users_of_their_own_a_probe_opens_only_its_own_files() {
     let text = open.text(gamekit::grade::Style { width: 1000, verbose: false, colour: false });
     assert!(text.contains("without Landlock (turned off by GAMEKIT_LANDLOCK=off)"), "{text}");
     let opened = opened(&open);
-    for what in ["wrote /tmp/", "read /etc/passwd", "/kit/crates/probe/Cargo.toml"] {
+    // A shared temporary folder written ("/tmp", unless a kit cloned there has it mounted over).
+    for what in ["wrote /", "read /etc/passwd", "/kit/crates/probe/Cargo.toml"] {
         assert!(opened.iter().any(|opened| opened.contains(what)), "without Landlock, {what}: {opened:?}");
     }
     assert_eq!(open.score, 0.0);
