@@ -59,6 +59,10 @@ const NOT_RUN: &[(&str, &str)] = &[
         "it builds the opening book again: hours; the book's own tests check the one that ships",
     ),
     (
+        "cargo run --release -- learn othello --out crates/engines/evaluations/othello.txt",
+        "it learns the weights that ship again: nine minutes on two cores; tests/cli.rs learns from 12 games on one thread and two",
+    ),
+    (
         "cargo bench -p gamekit-similarity",
         "a benchmark, half a minute with its build; crates/similarity/tests/copydetect.rs compares the same class",
     ),
