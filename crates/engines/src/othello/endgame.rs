@@ -16,7 +16,7 @@
 //! move that refutes it (*enhanced transposition cut-off*), and the opponent's *stable*
 //! discs, which can never be flipped, may show that it cannot reach the window.
 
-use super::eval::{CORNERS, mobility};
+use super::eval::{CORNERS, WIN, mobility};
 use super::pattern::DISC;
 use super::search::{Learned, LearnedSearcher, Searcher};
 use super::table::{NO_MOVE, Table};
@@ -143,8 +143,7 @@ impl Solver {
     /// 17% fewer positions than starting from a win, each guess 0 to 12 discs off.)
     fn guess(&mut self, board: &Board) -> i32 {
         let depth = board.empty().count_ones().saturating_sub(GUESSED_FROM).max(1);
-        let value = self.guesser.value(&Learned(*board), depth);
-        (2 * (value as f32 / (2 * DISC) as f32).round() as i32).clamp(-64, 64)
+        in_discs(self.guesser.value(&Learned(*board), depth))
     }
 
     /// The root: the exact score by null-window searches (*MTD(f)*), each of which proves
@@ -467,6 +466,17 @@ fn stability_cutoff(board: &Board, alpha: i32) -> Option<i32> {
     (most <= alpha).then_some(most)
 }
 
+/// A value of the [learned](Learned) search in even discs: a finished game's, its score
+/// times [`WIN`] (beyond every evaluation, which is kept within 64 discs), or else the
+/// evaluation's, rounded.
+fn in_discs(value: i32) -> i32 {
+    if value.abs() > 64 * DISC {
+        value / WIN
+    } else {
+        (2 * (value as f32 / (2 * DISC) as f32).round() as i32).clamp(-64, 64)
+    }
+}
+
 /// The quadrants with an odd number of empty squares: bit `q` for [`QUADRANTS`]`[q]`.
 fn odd_quadrants(empty: u64) -> u8 {
     (0..4).filter(|&q| (empty & QUADRANTS[q]).count_ones() % 2 == 1).fold(0, |odd, q| odd | 1 << q)
@@ -537,6 +547,15 @@ mod tests {
         let mut solver = Solver::with_table(12);
         assert_eq!(solver.solve_until(&problem.board, Instant::now()), None);
         assert_eq!(solver.solve(&problem.board).score, problem.scores[0].1);
+    }
+
+    /// A guess is in even discs, a finished game's its score, however the search valued it.
+    #[test]
+    fn a_guess_is_in_even_discs() {
+        let cases = [(0, 0), (3 * DISC + 1, 4), (-5 * DISC, -6), (64 * DISC, 64), (6 * WIN, 6), (-10 * WIN, -10)];
+        for (value, discs) in cases {
+            assert_eq!(in_discs(value), discs, "{value}");
+        }
     }
 
     /// A first guess, however far off, changes how the score is found, never what it is.

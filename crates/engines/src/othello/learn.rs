@@ -22,7 +22,7 @@ use std::ops::RangeInclusive;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// The empties of the positions the weights are fitted to: near enough the end to be
-/// solved by the thousand a minute, and where the solver's sorting starts.
+/// solved by the thousand a minute, around where the solver's guess stops searching.
 pub const EMPTIES: RangeInclusive<u32> = 12..=16;
 
 /// A position and its exact score for the player to move.

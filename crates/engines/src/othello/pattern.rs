@@ -12,8 +12,6 @@
 //! `gamekit learn othello` with its defaults, kept in `crates/engines/evaluations/othello.txt`.
 
 use super::Board;
-#[cfg(test)]
-use super::squares;
 use std::sync::LazyLock;
 
 /// The shapes: each a name and its squares in one of its places (a1 is 0, h1 7, a2 8).
@@ -66,7 +64,7 @@ struct Place {
 
 /// The shapes' places, their weights' layout and the configurations that share a weight.
 #[derive(Debug)]
-pub struct Patterns {
+pub(crate) struct Patterns {
     places: Vec<Place>,
     /// Where each shape's weights start in one flat table; then the two mobility terms'.
     offsets: Vec<usize>,
@@ -79,7 +77,7 @@ pub static LEARNED: LazyLock<Weights> =
     LazyLock::new(|| include_str!("../../evaluations/othello.txt").parse().expect("the kit's weights are well formed"));
 
 /// The patterns, made once.
-pub static PATTERNS: LazyLock<Patterns> = LazyLock::new(Patterns::new);
+pub(crate) static PATTERNS: LazyLock<Patterns> = LazyLock::new(Patterns::new);
 
 impl Patterns {
     fn new() -> Patterns {
@@ -110,18 +108,13 @@ impl Patterns {
     }
 
     /// How many weights there are.
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.offsets[self.offsets.len() - 1]
-    }
-
-    /// Never: there are always patterns.
-    pub fn is_empty(&self) -> bool {
-        false
     }
 
     /// The weights that `board` sums: one for each place and two for the moves, each the
     /// representative of its configuration.
-    pub fn features(&self, board: &Board) -> impl Iterator<Item = usize> + '_ {
+    pub(crate) fn features(&self, board: &Board) -> impl Iterator<Item = usize> + '_ {
         let board = *board;
         let shapes = self.places.iter().map(move |place| {
             let index = configuration(&board, &place.squares);
@@ -134,6 +127,21 @@ impl Patterns {
             self.offsets[SHAPES.len() + 1] + replies.min(MOST_MOVES),
         ];
         shapes.chain(mobility)
+    }
+
+    /// Each table's name and the range of its weights.
+    fn tables(&self) -> impl Iterator<Item = (&'static str, std::ops::Range<usize>)> + '_ {
+        let names = SHAPES.iter().map(|(name, _)| *name).chain(["moves", "replies"]);
+        names.zip(self.offsets.windows(2).map(|pair| pair[0]..pair[1]))
+    }
+
+    /// The weight that weight `index` shares.
+    fn representative(&self, index: usize) -> usize {
+        let shape = self.offsets.partition_point(|&offset| offset <= index) - 1;
+        match self.canonical.get(shape) {
+            Some(canonical) => self.offsets[shape] + canonical[index - self.offsets[shape]] as usize,
+            None => index,
+        }
     }
 }
 
@@ -214,23 +222,6 @@ impl Weights {
     }
 }
 
-impl Patterns {
-    /// Each table's name and the range of its weights.
-    fn tables(&self) -> impl Iterator<Item = (&'static str, std::ops::Range<usize>)> + '_ {
-        let names = SHAPES.iter().map(|(name, _)| *name).chain(["moves", "replies"]);
-        names.zip(self.offsets.windows(2).map(|pair| pair[0]..pair[1]))
-    }
-
-    /// The weight that weight `index` shares.
-    fn representative(&self, index: usize) -> usize {
-        let shape = self.offsets.partition_point(|&offset| offset <= index) - 1;
-        match self.canonical.get(shape) {
-            Some(canonical) => self.offsets[shape] + canonical[index - self.offsets[shape]] as usize,
-            None => index,
-        }
-    }
-}
-
 /// The weights as text: a line per table, its name and its representatives' weights (in
 /// 1/32 discs) in order of configuration.
 impl std::fmt::Display for Weights {
@@ -278,15 +269,15 @@ impl std::str::FromStr for Weights {
     }
 }
 
-/// The squares of every place, for the tests.
-#[cfg(test)]
-fn places() -> Vec<u64> {
-    PATTERNS.places.iter().map(|place| place.squares.iter().fold(0, |set, &square| set | 1 << square)).collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::othello::squares;
+
+    /// The squares of every place.
+    fn places() -> Vec<u64> {
+        PATTERNS.places.iter().map(|place| place.squares.iter().fold(0, |set, &square| set | 1 << square)).collect()
+    }
 
     #[test]
     fn every_shape_has_its_places() {
