@@ -496,8 +496,7 @@ fn run(command: Commands) -> Result<ExitCode, ExitCode> {
                 name.push(".graded");
                 submissions.with_file_name(name)
             });
-            let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
-            let jobs = jobs.map_or(cores, usize::from);
+            let jobs = jobs_or_cores(jobs);
             let kit = find_kit(kit, "grade")?;
             batch_command(&gamekit::grade::class::batch::Batch {
                 kit,
@@ -578,8 +577,7 @@ fn run(command: Commands) -> Result<ExitCode, ExitCode> {
             book_connect_n(&scaffold, plies, &out, usize::from(jobs))
         }
         Commands::Learn(LearnGame::Othello { games, seed, jobs, out }) => {
-            let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
-            learn_othello(games, seed, jobs.map_or(cores, usize::from), &out)
+            learn_othello(games, seed, jobs_or_cores(jobs), &out)
         }
         #[cfg(feature = "arena")]
         Commands::Play(PlayGame::ReversiPlayers { level, budget }) => play_reversi_players(level, budget),
@@ -605,8 +603,7 @@ fn run(command: Commands) -> Result<ExitCode, ExitCode> {
         }
         Commands::Bench(BenchGame::Batch { assignment, size, jobs, kit }) => {
             let kit = find_kit(kit, "bench")?;
-            let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
-            let jobs = jobs.map_or(cores, usize::from);
+            let jobs = jobs_or_cores(jobs);
             bench_command(bench::batch(&kit, &assignment, usize::from(size), jobs, &mut std::io::stdout()))
         }
         Commands::Perft { game: PerftGame::Othello, depth } => {
@@ -712,6 +709,11 @@ fn solve_connect_n(scaffold: &Scaffold, moves: &str) -> ExitCode {
     }
     eprintln!("({} positions searched in {:.3} s)", solver.nodes(), started.elapsed().as_secs_f64());
     ExitCode::SUCCESS
+}
+
+/// `--jobs`, or the machine's cores when it is not given.
+fn jobs_or_cores(jobs: Option<u16>) -> usize {
+    jobs.map_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZero::get), usize::from)
 }
 
 /// `gamekit learn othello`: the samples, then the fit, each with its progress on stderr, and
