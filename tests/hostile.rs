@@ -141,6 +141,7 @@ fn gamekit_command(isolation: Isolation, args: &[&std::ffi::OsStr]) -> std::proc
     let mut command = std::process::Command::new("unshare");
     command
         .args(["--mount", "--propagation", "private", "sh", "-c", IN_A_PRIVATE_FOLDER, "sh", KIT])
+        .arg(shared_temporary_folder())
         .arg(env!("CARGO_BIN_EXE_gamekit"))
         .args(args)
         .env("GAMEKIT_ISOLATION", "users")
@@ -182,14 +183,14 @@ fn shared_temporary_folder() -> PathBuf {
     if Path::new(KIT).parent() == Some(tmp.as_path()) { PathBuf::from("/var/tmp") } else { tmp }
 }
 
-/// `sh -c IN_A_PRIVATE_FOLDER sh KIT COMMAND…` runs COMMAND with the kit at its path in a
-/// folder of mode 700, as a clone in root's home is: in a mount namespace of its own, the
-/// kit's folder is mounted over by an empty one of mode 700 holding only the kit. (The kit is
-/// held meanwhile in a folder outside the one mounted over: /var/tmp for a clone in /tmp.)
+/// `sh -c IN_A_PRIVATE_FOLDER sh KIT SHARED COMMAND…` runs COMMAND with the kit at its path
+/// in a folder of mode 700, as a clone in root's home is: in a mount namespace of its own,
+/// the kit's folder is mounted over by an empty one of mode 700 holding only the kit, which
+/// is held meanwhile in SHARED ([`shared_temporary_folder`], outside the folder mounted over).
 const IN_A_PRIVATE_FOLDER: &str = r#"set -e
 kit=$1; shift
 parent=$(dirname "$kit")
-if [ "$parent" = /tmp ]; then stage=$(mktemp -d -p /var/tmp); else stage=$(mktemp -d -p /tmp); fi
+stage=$(mktemp -d -p "$1"); shift
 mount --bind "$kit" "$stage"
 mount -t tmpfs -o mode=0700 gamekit-private "$parent"
 mkdir "$kit"
