@@ -62,6 +62,13 @@ impl<G: Evaluate> Searcher<G> {
         self.search(position, depth, -INFINITY, INFINITY, 0)
     }
 
+    /// The value of `position` searched `depth` plies deep if it lies strictly between `alpha`
+    /// and `beta`; otherwise a bound on the same side of the window (fail-soft).
+    pub fn value_within(&mut self, position: &G, depth: u32, alpha: i32, beta: i32) -> i32 {
+        (self.deadline, self.stopped) = (None, false);
+        self.search(position, depth, alpha, beta, 0)
+    }
+
     /// The best move found by searching deeper and deeper until `deadline` (at least one ply
     /// deep, whatever the time) or `max_depth`; `None` when the game is over.
     pub fn best_move(&mut self, position: &G, deadline: Instant, max_depth: u32) -> Option<G::Move> {

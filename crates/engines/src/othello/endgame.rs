@@ -3,8 +3,9 @@
 //! Negamax with alpha–beta on null windows (principal variation search), the root's exact
 //! score found by null-window searches alone (MTD(f)). What makes it fast
 //! is the order it tries moves in, since a good first move lets the rest be refuted cheaply:
-//! - the best move a `Table` remembers for the position, first;
-//! - far from the end, by a shallow search of the [evaluation](super::eval);
+//! - the best move a `Table` remembers for the position, first, tried before the others are
+//!   sorted at all;
+//! - far from the end, by a shallow search of the [learned evaluation](super::pattern);
 //! - nearer the end, *fastest first*: the moves that leave the opponent the fewest replies
 //!   (weighted towards corners), which keeps the tree narrow;
 //! - near the end (few empties), squares in a region with an odd number of empties first
@@ -18,7 +19,7 @@
 
 use super::eval::{CORNERS, WIN, mobility};
 use super::pattern::DISC;
-use super::search::{Learned, LearnedSearcher, Searcher};
+use super::search::{Learned, LearnedSearcher};
 use super::table::{NO_MOVE, Table};
 use super::{Board, Square, squares, stable};
 use std::time::Instant;
@@ -38,9 +39,18 @@ const TRANSPOSITION_CUTOFF: u32 = 10;
 /// plies deep whatever the empties and 829 M ten plies deep).
 const GUESSED_FROM: u32 = 14;
 
-/// Above this many empties, moves are sorted by a shallow search of the evaluation, one ply
-/// deeper for every three more empties.
+/// Above this many empties, moves are sorted by a shallow search of the learned evaluation,
+/// one ply deeper for every three more empties (a ply for every two: fewer positions in all,
+/// 596 M against 653 M on FFO #40–#49, but 1.2 times the time; from 11 or 13 empties, more).
 const SORT_BY_SEARCH: u32 = 12;
+
+/// What an opponent's reply costs a move in the sorting searches' keys, in 1/[`DISC`] discs
+/// (three discs: FFO #40–#49 in 686 M positions, 699 M at two discs, 709 M at four).
+const REPLY: i32 = 96;
+
+/// The sorting searches value a move exactly only when it is within this many discs of
+/// `alpha` or above it (Edax's margin; 680 M positions against 686 M without one).
+const SORT_MARGIN: i32 = 8;
 
 /// Every square by how good it usually is to take, best first: corners; the edge squares two
 /// from a corner, and the inner squares diagonal to those; the middle of the edges and the
@@ -70,7 +80,6 @@ pub struct Solution {
 /// An endgame solver, keeping its table between positions.
 pub struct Solver {
     table: Table,
-    sorter: Searcher,
     guesser: LearnedSearcher,
     nodes: u64,
     deadline: Option<Instant>,
@@ -95,8 +104,7 @@ impl Solver {
     pub fn with_table(bits: u32) -> Solver {
         Solver {
             table: Table::new(bits),
-            sorter: Searcher::new(16),
-            guesser: LearnedSearcher::new(16),
+            guesser: LearnedSearcher::new(20),
             nodes: 0,
             deadline: None,
             next_check: 0,
@@ -113,7 +121,7 @@ impl Solver {
     /// Of [`nodes`](Self::nodes), those the shallow searches that sort moves and guess the
     /// score searched.
     pub fn sorting_nodes(&self) -> u64 {
-        self.sorter.nodes() + self.guesser.nodes()
+        self.guesser.nodes()
     }
 
     /// The exact value of `board` and a best move.
@@ -185,7 +193,7 @@ impl Solver {
     /// (fail-soft), or the best bound below `beta` and its move.
     fn refutation(&mut self, board: &Board, moves: u64, beta: i32) -> Solution {
         let mut best = Solution { score: -65, best: None };
-        for square in self.ordered(board, moves, NO_MOVE) {
+        for square in self.ordered(board, moves, beta - 1) {
             let score = -self.search(&board.after(square), -beta, -beta + 1, false);
             if self.stopped {
                 break;
@@ -236,7 +244,18 @@ impl Solver {
             return value;
         }
         let (window_alpha, mut best, mut best_move) = (alpha, -65, NO_MOVE);
-        for (index, square) in self.ordered(board, moves, first).by_ref().enumerate() {
+        // The table's move is tried before the others are sorted: it often ends the search.
+        let first = if first == NO_MOVE { 0 } else { moves & 1 << first };
+        let mut rest = None;
+        for index in 0.. {
+            let square = if index == 0 && first != 0 {
+                first.trailing_zeros()
+            } else {
+                match rest.get_or_insert_with(|| self.ordered(board, moves & !first, alpha)).next() {
+                    Some(square) => square,
+                    None => break,
+                }
+            };
             let next = board.after(square);
             let floor = alpha.max(best);
             let score = if index == 0 {
@@ -319,13 +338,13 @@ impl Solver {
         }
     }
 
-    /// The moves of `board` in the order to try them: `first` (if a move), then far from the
-    /// end by a search of the evaluation plus the opponent's replies once more (mobility
-    /// counts twice there: measured, it sorts better), else fastest first: the fewest replies (corners
+    /// The moves of `board` in the order to try them, for a search whose window starts at
+    /// `alpha`: far from the end by a search of the learned evaluation, plus the opponent's
+    /// replies at [`REPLY`] each (measured, it sorts better), else fastest first: the fewest replies (corners
     /// counted twice), then the most of our discs on a corner or beside one of ours, the
     /// fewest empty squares next to our discs (the opponent's future moves), odd regions
     /// first, and the better [class](SQUARE_CLASSES) of square.
-    fn ordered(&mut self, board: &Board, moves: u64, first: u8) -> Moves {
+    fn ordered(&mut self, board: &Board, moves: u64, alpha: i32) -> Moves {
         let empty = board.empty();
         let odd = odd_quadrants(empty);
         let depth = match empty.count_ones() {
@@ -336,10 +355,10 @@ impl Solver {
         for square in squares(moves) {
             let next = board.after(square);
             let replies = mobility(next.legal_moves());
-            let key = if square == u32::from(first) {
-                i32::MIN
-            } else if let Some(depth) = depth {
-                self.sorter.value(&next, depth) + replies * 24
+            let key = if let Some(depth) = depth {
+                // Moves a sort margin below `alpha` are all as bad: bounds suffice for them.
+                let worst = -(alpha - SORT_MARGIN) * DISC;
+                self.guesser.value_within(&Learned(next), depth, -WIN * 65, worst) + replies * REPLY
             } else {
                 let frontier = (super::neighbours(next.opponent) & next.empty()).count_ones() as i32;
                 let anchored = anchored(next.opponent).count_ones() as i32;

@@ -1,5 +1,4 @@
-//! The evaluation of a position before the end: what the strong player steers by, and what
-//! the endgame solver sorts its moves by far from the end.
+//! The evaluation of a position before the end: what the strong player steers by.
 //!
 //! The terms, all for the player to move and against the opponent:
 //! - **mobility**: moves now (a corner move counts twice), since running out of moves is how

@@ -132,7 +132,7 @@ const PATIENCE: usize = 8;
 pub fn fit(samples: &[Sample], mut progress: impl FnMut(usize, f64, f64)) -> Fit {
     let patterns = &*PATTERNS;
     let features: Vec<Vec<u32>> =
-        samples.iter().map(|sample| patterns.features(&sample.board).map(|f| f as u32).collect()).collect();
+        samples.iter().map(|sample| patterns.features(&sample.board).into_iter().map(|f| f as u32).collect()).collect();
     let (train, held_out): (Vec<usize>, Vec<usize>) = (0..samples.len()).partition(|index| index % 10 != 9);
     let mut uses = vec![0f32; patterns.len()];
     for &index in &train {

@@ -55,11 +55,19 @@ fn symmetric(symmetry: usize, square: u32) -> u32 {
     row * 8 + column
 }
 
-/// A place of a shape on the board: its squares in the shape's order.
+/// A place of a shape on the board: the shape's squares under one of the [`SYMMETRIES`].
 #[derive(Debug, Clone)]
 struct Place {
     shape: usize,
-    squares: Vec<u32>,
+    symmetry: usize,
+}
+
+impl Place {
+    /// The place's squares, in the shape's order.
+    #[cfg(test)]
+    fn squares(&self) -> Vec<u32> {
+        SHAPES[self.shape].1.iter().map(|&square| symmetric(self.symmetry, square)).collect()
+    }
 }
 
 /// The shapes' places, their weights' layout and the configurations that share a weight.
@@ -70,6 +78,12 @@ pub(crate) struct Patterns {
     offsets: Vec<usize>,
     /// For each shape, each configuration's representative among those sharing its weight.
     canonical: Vec<Vec<u32>>,
+    /// For each shape, the base-3 number each set of its squares spells with 1s (bit `k` for
+    /// its `k`th square): a configuration is `ternary[p] + 2 * ternary[o]` for the player's
+    /// squares `p` and the opponent's `o`.
+    ternary: Vec<Vec<u16>>,
+    /// For each shape, the symmetries that give its places.
+    symmetries: Vec<Vec<usize>>,
 }
 
 /// The kit's learned weights.
@@ -83,6 +97,7 @@ impl Patterns {
     fn new() -> Patterns {
         let mut places = Vec::new();
         let mut canonical = Vec::new();
+        let mut ternary = Vec::new();
         let mut offsets = vec![0];
         for (shape, (_, base)) in SHAPES.iter().enumerate() {
             let mut seen: Vec<u64> = Vec::new();
@@ -96,15 +111,21 @@ impl Patterns {
                 }
                 if !seen.contains(&set) {
                     seen.push(set);
-                    places.push(Place { shape, squares });
+                    places.push(Place { shape, symmetry });
                 }
             }
             canonical.push(representatives(base.len(), &mirrors));
+            ternary.push(ternary_of(base.len()));
             offsets.push(offsets[shape] + 3usize.pow(base.len() as u32));
         }
         offsets.push(offsets[SHAPES.len()] + MOST_MOVES + 1);
         offsets.push(offsets[SHAPES.len() + 1] + MOST_MOVES + 1);
-        Patterns { places, offsets, canonical }
+        let symmetries = (0..SHAPES.len())
+            .map(|shape| {
+                places.iter().filter(|place: &&Place| place.shape == shape).map(|place| place.symmetry).collect()
+            })
+            .collect();
+        Patterns { places, offsets, canonical, ternary, symmetries }
     }
 
     /// How many weights there are.
@@ -114,19 +135,49 @@ impl Patterns {
 
     /// The weights that `board` sums: one for each place and two for the moves, each the
     /// representative of its configuration.
-    pub(crate) fn features(&self, board: &Board) -> impl Iterator<Item = usize> + '_ {
-        let board = *board;
-        let shapes = self.places.iter().map(move |place| {
-            let index = configuration(&board, &place.squares);
-            self.offsets[place.shape] + self.canonical[place.shape][index] as usize
-        });
-        let moves = board.legal_moves().count_ones() as usize;
-        let replies = board.pass().legal_moves().count_ones() as usize;
-        let mobility = [
-            self.offsets[SHAPES.len()] + moves.min(MOST_MOVES),
-            self.offsets[SHAPES.len() + 1] + replies.min(MOST_MOVES),
-        ];
-        shapes.chain(mobility)
+    pub(crate) fn features(&self, board: &Board) -> Vec<usize> {
+        let (moves, replies) = (board.legal_moves(), board.pass().legal_moves());
+        let mut features = Vec::with_capacity(self.places.len() + 2);
+        self.each_weight(board, moves, replies, |index| features.push(self.representative(index)));
+        features
+    }
+
+    /// Gives `weight` each weight `board` sums, `moves` and `replies` being its moves and
+    /// the opponent's: each place's configuration read from the board's image under the
+    /// place's symmetry, where it is the shape's own squares (a few shifts and a table each).
+    #[inline(always)]
+    fn each_weight(&self, board: &Board, moves: u64, replies: u64, mut weight: impl FnMut(usize)) {
+        let images = images(board);
+        // Each shape's squares as SHAPES lists them, bit `k` for the `k`th.
+        self.shape_weights(0, &images, |b| (b & 0xff | (b >> 9 & 1) << 8 | (b >> 14 & 1) << 9) as usize, &mut weight);
+        self.shape_weights(1, &images, |b| (b & 7 | (b >> 8 & 7) << 3 | (b >> 16 & 7) << 6) as usize, &mut weight);
+        self.shape_weights(2, &images, |b| (b & 0xf | (b >> 8 & 0xf) << 4) as usize, &mut weight);
+        self.shape_weights(3, &images, |b| (b >> 8 & 0xff) as usize, &mut weight);
+        self.shape_weights(4, &images, |b| (b >> 16 & 0xff) as usize, &mut weight);
+        self.shape_weights(5, &images, |b| (b >> 24 & 0xff) as usize, &mut weight);
+        self.shape_weights(6, &images, diagonal::<0x8040_2010_0804_0201, 0>, &mut weight);
+        self.shape_weights(7, &images, diagonal::<0x0080_4020_1008_0402, 1>, &mut weight);
+        self.shape_weights(8, &images, diagonal::<0x0000_8040_2010_0804, 2>, &mut weight);
+        self.shape_weights(9, &images, diagonal::<0x0000_0080_4020_1008, 3>, &mut weight);
+        self.shape_weights(10, &images, diagonal::<0x0000_0000_8040_2010, 4>, &mut weight);
+        weight(self.offsets[SHAPES.len()] + (moves.count_ones() as usize).min(MOST_MOVES));
+        weight(self.offsets[SHAPES.len() + 1] + (replies.count_ones() as usize).min(MOST_MOVES));
+    }
+
+    /// Gives `weight` the weights of `shape`'s places, `gather` reading its squares.
+    #[inline(always)]
+    fn shape_weights(
+        &self,
+        shape: usize,
+        images: &[(u64, u64); 8],
+        gather: impl Fn(u64) -> usize,
+        weight: &mut impl FnMut(usize),
+    ) {
+        let ternary = &self.ternary[shape];
+        for &symmetry in &self.symmetries[shape] {
+            let (player, opponent) = images[symmetry];
+            weight(self.offsets[shape] + usize::from(ternary[gather(player)] + 2 * ternary[gather(opponent)]));
+        }
     }
 
     /// Each table's name and the range of its weights.
@@ -145,12 +196,54 @@ impl Patterns {
     }
 }
 
-/// The number in base 3 that `squares` of `board` spell, the first square the most
-/// significant digit: 0 empty, 1 the player's, 2 the opponent's.
-fn configuration(board: &Board, squares: &[u32]) -> usize {
-    squares.iter().fold(0, |index, &square| {
-        index * 3 + (board.player >> square & 1) as usize + 2 * (board.opponent >> square & 1) as usize
-    })
+/// The base-3 number of each set of a shape's `len` squares, bit `k` the `k`th square and
+/// the first square the most significant digit.
+fn ternary_of(len: usize) -> Vec<u16> {
+    (0..1usize << len)
+        .map(|set| (0..len).filter(|k| set >> k & 1 == 1).map(|k| 3u16.pow((len - 1 - k) as u32)).sum())
+        .collect()
+}
+
+/// The discs of `discs` on the diagonal `MASK`, whose squares are in columns `FIRST` on,
+/// bit `k` for column `FIRST + k`: the squares being in different columns, multiplying by a
+/// byte of ones gathers them, carry-free, into the top byte.
+fn diagonal<const MASK: u64, const FIRST: u32>(discs: u64) -> usize {
+    ((discs & MASK).wrapping_mul(0x0101_0101_0101_0101) >> (56 + FIRST)) as usize
+}
+
+/// `board` under each of the [`SYMMETRIES`]: the image whose square `q` holds what `board`
+/// holds on the symmetry's image of `q`.
+fn images(board: &Board) -> [(u64, u64); 8] {
+    let each = |f: fn(u64) -> u64| (f(board.player), f(board.opponent));
+    [
+        each(|b| b),
+        each(mirror),
+        each(u64::swap_bytes),
+        each(|b| mirror(b).swap_bytes()),
+        each(transpose),
+        each(|b| transpose(mirror(b))),
+        each(|b| transpose(b.swap_bytes())),
+        each(|b| transpose(mirror(b).swap_bytes())),
+    ]
+}
+
+/// `discs` with each row reversed (a1 and h1 swapped).
+fn mirror(discs: u64) -> u64 {
+    let discs = (discs >> 1 & 0x5555_5555_5555_5555) | (discs & 0x5555_5555_5555_5555) << 1;
+    let discs = (discs >> 2 & 0x3333_3333_3333_3333) | (discs & 0x3333_3333_3333_3333) << 2;
+    (discs >> 4 & 0x0f0f_0f0f_0f0f_0f0f) | (discs & 0x0f0f_0f0f_0f0f_0f0f) << 4
+}
+
+/// `discs` with rows and columns swapped (a2 and b1 swapped, a1 and h8 in place).
+fn transpose(discs: u64) -> u64 {
+    let mut discs = discs;
+    let swap = |discs: u64, mask: u64, shift: u32| {
+        let t = (discs ^ discs >> shift) & mask;
+        discs ^ t ^ t << shift
+    };
+    discs = swap(discs, 0x0000_0000_f0f0_f0f0, 28);
+    discs = swap(discs, 0x0000_cccc_0000_cccc, 14);
+    swap(discs, 0x00aa_00aa_00aa_00aa, 7)
 }
 
 /// For each configuration of `len` squares, the smallest of it and its images under the
@@ -215,10 +308,18 @@ impl Weights {
     /// The value of `board` for the player to move, in 1/[`DISC`] discs: the final disc
     /// difference it predicts. (A finished game's is its score exactly.)
     pub fn evaluate(&self, board: &Board) -> i32 {
-        if board.is_over() {
-            return board.final_score() * DISC;
+        self.predict(board).unwrap_or_else(|| board.final_score() * DISC)
+    }
+
+    /// [`evaluate`](Self::evaluate) before the end of the game; `None` at the end.
+    pub fn predict(&self, board: &Board) -> Option<i32> {
+        let (moves, replies) = (board.legal_moves(), board.pass().legal_moves());
+        if moves | replies == 0 {
+            return None;
         }
-        PATTERNS.features(board).map(|feature| i32::from(self.0[feature])).sum()
+        let mut sum = 0;
+        PATTERNS.each_weight(board, moves, replies, |index| sum += i32::from(self.0[index]));
+        Some(sum)
     }
 }
 
@@ -274,9 +375,37 @@ mod tests {
     use super::*;
     use crate::othello::squares;
 
+    /// The number in base 3 that `squares` of `board` spell, the first square the most
+    /// significant digit: 0 empty, 1 the player's, 2 the opponent's.
+    fn configuration(board: &Board, squares: &[u32]) -> usize {
+        squares.iter().fold(0, |index, &square| {
+            index * 3 + (board.player >> square & 1) as usize + 2 * (board.opponent >> square & 1) as usize
+        })
+    }
+
+    /// Each place's weight is the one its squares spell, read square by square.
+    #[test]
+    fn the_weights_are_those_the_squares_spell() {
+        use rand::{RngExt, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(8);
+        for _ in 0..2000 {
+            let (a, b): (u64, u64) = (rng.random(), rng.random());
+            let board = Board { player: a & !b, opponent: b & !a };
+            let expected: Vec<usize> = PATTERNS
+                .places
+                .iter()
+                .map(|place| PATTERNS.offsets[place.shape] + configuration(&board, &place.squares()))
+                .collect();
+            let mut weights = Vec::new();
+            PATTERNS.each_weight(&board, 0, 0, |index| weights.push(index));
+            weights.truncate(PATTERNS.places.len());
+            assert_eq!(weights, expected, "{board:?}");
+        }
+    }
+
     /// The squares of every place.
     fn places() -> Vec<u64> {
-        PATTERNS.places.iter().map(|place| place.squares.iter().fold(0, |set, &square| set | 1 << square)).collect()
+        PATTERNS.places.iter().map(|place| place.squares().iter().fold(0, |set, &square| set | 1 << square)).collect()
     }
 
     #[test]

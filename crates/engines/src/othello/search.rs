@@ -1,6 +1,6 @@
 //! 8×8 Reversi, by the [evaluation](super::eval), as an [`Evaluate`] for the generic
-//! [search](crate::search): the strong player's search, and the endgame solver's sorting
-//! search.
+//! [search](crate::search): the strong player's search; and by the learned evaluation, the
+//! endgame solver's guess and sorting searches.
 //!
 //! A finished game is worth its final disc difference times [`WIN`] (beyond any
 //! evaluation), so the search steers towards won endings and away from lost ones as soon as
@@ -64,10 +64,7 @@ impl Evaluate for Learned {
     }
 
     fn evaluate(&self) -> i32 {
-        if self.0.is_over() {
-            return self.final_value();
-        }
-        LEARNED.evaluate(&self.0).clamp(-64 * DISC, 64 * DISC)
+        LEARNED.predict(&self.0).map_or_else(|| self.final_value(), |value| value.clamp(-64 * DISC, 64 * DISC))
     }
 
     fn hash(&self) -> u64 {
