@@ -58,8 +58,7 @@ impl<G: Evaluate> Searcher<G> {
 
     /// The value of `position` searched `depth` plies deep.
     pub fn value(&mut self, position: &G, depth: u32) -> i32 {
-        (self.deadline, self.stopped) = (None, false);
-        self.search(position, depth, -INFINITY, INFINITY, 0)
+        self.value_within(position, depth, -INFINITY, INFINITY)
     }
 
     /// The value of `position` searched `depth` plies deep if it lies strictly between `alpha`

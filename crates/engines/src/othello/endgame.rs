@@ -351,14 +351,15 @@ impl Solver {
             ..=SORT_BY_SEARCH => None,
             empties => Some((empties - SORT_BY_SEARCH) / 3),
         };
+        // For the opponent, at least this is a move a sort margin below `alpha`: such moves
+        // are all as bad, and bounds suffice for them (below every value, -65 * WIN).
+        let worst = -(alpha - SORT_MARGIN) * DISC;
         let mut list = Moves::default();
         for square in squares(moves) {
             let next = board.after(square);
             let replies = mobility(next.legal_moves());
             let key = if let Some(depth) = depth {
-                // Moves a sort margin below `alpha` are all as bad: bounds suffice for them.
-                let worst = -(alpha - SORT_MARGIN) * DISC;
-                self.guesser.value_within(&Learned(next), depth, -WIN * 65, worst) + replies * REPLY
+                self.guesser.value_within(&Learned(next), depth, -65 * WIN, worst) + replies * REPLY
             } else {
                 let frontier = (super::neighbours(next.opponent) & next.empty()).count_ones() as i32;
                 let anchored = anchored(next.opponent).count_ones() as i32;

@@ -15,6 +15,7 @@ use super::Board;
 use std::sync::LazyLock;
 
 /// The shapes: each a name and its squares in one of its places (a1 is 0, h1 7, a2 8).
+/// [`Patterns::each_weight`] reads each with shifts of its own; a test checks they agree.
 const SHAPES: [(&str, &[u32]); 11] = [
     ("edge+X", &[0, 1, 2, 3, 4, 5, 6, 7, 9, 14]),
     ("corner3x3", &[0, 1, 2, 8, 9, 10, 16, 17, 18]),
@@ -55,25 +56,12 @@ fn symmetric(symmetry: usize, square: u32) -> u32 {
     row * 8 + column
 }
 
-/// A place of a shape on the board: the shape's squares under one of the [`SYMMETRIES`].
-#[derive(Debug, Clone)]
-struct Place {
-    shape: usize,
-    symmetry: usize,
-}
-
-impl Place {
-    /// The place's squares, in the shape's order.
-    #[cfg(test)]
-    fn squares(&self) -> Vec<u32> {
-        SHAPES[self.shape].1.iter().map(|&square| symmetric(self.symmetry, square)).collect()
-    }
-}
-
 /// The shapes' places, their weights' layout and the configurations that share a weight.
 #[derive(Debug)]
 pub(crate) struct Patterns {
-    places: Vec<Place>,
+    /// For each shape, the symmetries that give its places (the shape's squares under them),
+    /// one per set of squares.
+    symmetries: Vec<Vec<usize>>,
     /// Where each shape's weights start in one flat table; then the two mobility terms'.
     offsets: Vec<usize>,
     /// For each shape, each configuration's representative among those sharing its weight.
@@ -82,8 +70,6 @@ pub(crate) struct Patterns {
     /// its `k`th square): a configuration is `ternary[p] + 2 * ternary[o]` for the player's
     /// squares `p` and the opponent's `o`.
     ternary: Vec<Vec<u16>>,
-    /// For each shape, the symmetries that give its places.
-    symmetries: Vec<Vec<usize>>,
 }
 
 /// The kit's learned weights.
@@ -95,12 +81,13 @@ pub(crate) static PATTERNS: LazyLock<Patterns> = LazyLock::new(Patterns::new);
 
 impl Patterns {
     fn new() -> Patterns {
-        let mut places = Vec::new();
+        let mut symmetries = Vec::new();
         let mut canonical = Vec::new();
         let mut ternary = Vec::new();
         let mut offsets = vec![0];
         for (shape, (_, base)) in SHAPES.iter().enumerate() {
             let mut seen: Vec<u64> = Vec::new();
+            let mut places = Vec::new();
             let mut mirrors = Vec::new();
             for symmetry in 0..8 {
                 let squares: Vec<u32> = base.iter().map(|&square| symmetric(symmetry, square)).collect();
@@ -111,21 +98,17 @@ impl Patterns {
                 }
                 if !seen.contains(&set) {
                     seen.push(set);
-                    places.push(Place { shape, symmetry });
+                    places.push(symmetry);
                 }
             }
+            symmetries.push(places);
             canonical.push(representatives(base.len(), &mirrors));
             ternary.push(ternary_of(base.len()));
             offsets.push(offsets[shape] + 3usize.pow(base.len() as u32));
         }
         offsets.push(offsets[SHAPES.len()] + MOST_MOVES + 1);
         offsets.push(offsets[SHAPES.len() + 1] + MOST_MOVES + 1);
-        let symmetries = (0..SHAPES.len())
-            .map(|shape| {
-                places.iter().filter(|place: &&Place| place.shape == shape).map(|place| place.symmetry).collect()
-            })
-            .collect();
-        Patterns { places, offsets, canonical, ternary, symmetries }
+        Patterns { symmetries, offsets, canonical, ternary }
     }
 
     /// How many weights there are.
@@ -137,7 +120,7 @@ impl Patterns {
     /// representative of its configuration.
     pub(crate) fn features(&self, board: &Board) -> Vec<usize> {
         let (moves, replies) = (board.legal_moves(), board.pass().legal_moves());
-        let mut features = Vec::with_capacity(self.places.len() + 2);
+        let mut features = Vec::new();
         self.each_weight(board, moves, replies, |index| features.push(self.representative(index)));
         features
     }
@@ -383,6 +366,15 @@ mod tests {
         })
     }
 
+    /// Every place, as its shape and its squares in the shape's order.
+    fn places() -> Vec<(usize, Vec<u32>)> {
+        let place =
+            |shape: usize, symmetry: usize| SHAPES[shape].1.iter().map(|&square| symmetric(symmetry, square)).collect();
+        (0..SHAPES.len())
+            .flat_map(|shape| PATTERNS.symmetries[shape].iter().map(move |&symmetry| (shape, place(shape, symmetry))))
+            .collect()
+    }
+
     /// Each place's weight is the one its squares spell, read square by square.
     #[test]
     fn the_weights_are_those_the_squares_spell() {
@@ -391,30 +383,25 @@ mod tests {
         for _ in 0..2000 {
             let (a, b): (u64, u64) = (rng.random(), rng.random());
             let board = Board { player: a & !b, opponent: b & !a };
-            let expected: Vec<usize> = PATTERNS
-                .places
+            let expected: Vec<usize> = places()
                 .iter()
-                .map(|place| PATTERNS.offsets[place.shape] + configuration(&board, &place.squares()))
+                .map(|(shape, squares)| PATTERNS.offsets[*shape] + configuration(&board, squares))
                 .collect();
             let mut weights = Vec::new();
             PATTERNS.each_weight(&board, 0, 0, |index| weights.push(index));
-            weights.truncate(PATTERNS.places.len());
+            weights.truncate(expected.len());
             assert_eq!(weights, expected, "{board:?}");
         }
     }
 
-    /// The squares of every place.
-    fn places() -> Vec<u64> {
-        PATTERNS.places.iter().map(|place| place.squares().iter().fold(0, |set, &square| set | 1 << square)).collect()
-    }
-
     #[test]
     fn every_shape_has_its_places() {
-        let counts: Vec<usize> = (0..SHAPES.len())
-            .map(|shape| PATTERNS.places.iter().filter(|place| place.shape == shape).count())
-            .collect();
+        let counts: Vec<usize> = PATTERNS.symmetries.iter().map(Vec::len).collect();
         assert_eq!(counts, [4, 4, 8, 4, 4, 4, 2, 4, 4, 4, 4]);
-        assert!(places().iter().all(|&set| squares(set).count() >= 4));
+        let sets: Vec<u64> =
+            places().iter().map(|(_, squares)| squares.iter().fold(0, |set, &square| set | 1 << square)).collect();
+        assert!(sets.iter().all(|&set| squares(set).count() >= 4));
+        assert!(sets.iter().enumerate().all(|(index, set)| !sets[..index].contains(set)), "a place twice");
     }
 
     #[test]
