@@ -2,8 +2,8 @@
 //! it (see [`gamekit::bench`]):
 //! - perft from the standard start to depth 10, each published count checked: the median of
 //!   five runs of each depth;
-//! - the exact endgame solver on FFO #40–#49 (`FFO_FIRST` and `FFO_LAST` choose others, up to
-//!   #59), each answer checked: one solve each with a fresh table, its time and positions
+//! - the exact endgame solver on FFO #40–#49 (`FFO_FIRST` and `FFO_LAST` choose others, from
+//!   #1 to #79), each answer checked: one solve each with a fresh table, its time and positions
 //!   searched.
 
 fn main() {

@@ -4,7 +4,7 @@
 //! one is an error, not a number.
 //!
 //! The positions are read from a data directory laid out as `fixtures/` is: `connect4/`
-//! (the six standard Connect Four sets) and `othello/` (`perft.txt`, `fforum-40-59.obf`).
+//! (the six standard Connect Four sets) and `othello/` (`perft.txt` and the four `fforum-*.obf`).
 //! Every file is read and every request checked before the first number is printed.
 
 use crate::connect_n::{self, Position, Shape};
@@ -229,7 +229,7 @@ fn positions(
 
 /// 8×8 Reversi (Othello): perft from the standard start at each depth of `othello/perft.txt` up to
 /// `max_depth` (the median of `PERFT_RUNS` runs each), then the exact endgame solver on
-/// the FFO endgames `numbers` (#40 to #59; none when empty), one solve each with a fresh
+/// the FFO endgames `numbers` (#1 to #79; none when empty), one solve each with a fresh
 /// table.
 /// Writes a row for each depth (count, time, rate) and each endgame (empties, score, move,
 /// time, positions searched, rate), and the endgames' total.
@@ -244,7 +244,7 @@ pub fn othello(
     out: &mut impl Write,
 ) -> Result<(), BenchError> {
     let counts = perft_counts(&data.join("othello").join("perft.txt"), max_depth)?;
-    let problems = ffo_problems(&data.join("othello").join("fforum-40-59.obf"), numbers)?;
+    let problems = ffo_problems(&data.join("othello"), numbers)?;
     writeln!(out, "{:>5} {:>12} {:>12} {:>14}", "depth", "leaves", "median", "leaves/s")?;
     for (depth, expected) in counts {
         let mut seconds = Vec::new();
@@ -284,26 +284,40 @@ fn perft_counts(path: &Path, max_depth: u32) -> Result<Vec<(u32, u64)>, BenchErr
     Ok(counts)
 }
 
-/// The FFO endgames `numbers`, each with its number.
-fn ffo_problems(path: &Path, numbers: RangeInclusive<usize>) -> Result<Vec<(usize, Problem)>, BenchError> {
-    if numbers.is_empty() {
-        return Ok(Vec::new());
-    }
-    let text = read(path)?;
-    let lines: Vec<&str> = text.lines().collect();
-    numbers
-        .map(|number| {
-            let index = number.checked_sub(40).filter(|&index| index < lines.len());
-            let missing = || BenchError::Missing { path: path.to_owned(), what: format!("FFO #{number}") };
-            let index = index.ok_or_else(missing)?;
-            let bad = |reason: String| BenchError::Line { path: path.to_owned(), line: index + 1, reason };
-            let problem: Problem = lines[index].parse().map_err(|error: othello::ParseError| bad(error.to_string()))?;
+/// The FFO files of `othello/`, by the first and last endgame each holds.
+const FFO_FILES: [(usize, usize, &str); 4] = [
+    (1, 19, "fforum-1-19.obf"),
+    (20, 39, "fforum-20-39.obf"),
+    (40, 59, "fforum-40-59.obf"),
+    (60, 79, "fforum-60-79.obf"),
+];
+
+/// The FFO endgames `numbers`, each with its number, read from the files of `folder` that
+/// hold them.
+fn ffo_problems(folder: &Path, numbers: RangeInclusive<usize>) -> Result<Vec<(usize, Problem)>, BenchError> {
+    let mut problems = Vec::new();
+    for (first, last, name) in FFO_FILES {
+        let wanted = *numbers.start().max(&first)..=*numbers.end().min(&last);
+        if wanted.is_empty() {
+            continue;
+        }
+        let path = folder.join(name);
+        let text = read(&path)?;
+        let lines: Vec<&str> = text.lines().collect();
+        for number in wanted {
+            let index = number - first;
+            let line = lines
+                .get(index)
+                .ok_or_else(|| BenchError::Missing { path: path.clone(), what: format!("FFO #{number}") })?;
+            let bad = |reason: String| BenchError::Line { path: path.clone(), line: index + 1, reason };
+            let problem: Problem = line.parse().map_err(|error: othello::ParseError| bad(error.to_string()))?;
             if problem.scores.is_empty() {
                 return Err(bad("no published score".to_owned()));
             }
-            Ok((number, problem))
-        })
-        .collect()
+            problems.push((number, problem));
+        }
+    }
+    Ok(problems)
 }
 
 /// Solves each endgame, checking the score and that the move is one of the best.
@@ -311,9 +325,9 @@ fn endgames(problems: Vec<(usize, Problem)>, out: &mut impl Write) -> Result<(),
     writeln!(
         out,
         "{:>4} {:>7} {:>6} {:>5} {:>10} {:>14} {:>12} {:>12}",
-        "FFO", "empties", "score", "move", "time", "positions", "sorting", "positions/s"
+        "FFO", "empties", "score", "move", "time", "positions", "shallow", "positions/s"
     )?;
-    let (mut total_seconds, mut total_nodes, mut total_sorting) = (0.0, 0, 0);
+    let (mut total_seconds, mut total_nodes, mut total_shallow) = (0.0, 0, 0);
     for (number, problem) in problems {
         let mut solver = endgame::Solver::new();
         let started = Instant::now();
@@ -332,21 +346,21 @@ fn endgames(problems: Vec<(usize, Problem)>, out: &mut impl Write) -> Result<(),
             let got = solution.best.map_or("no move".to_owned(), |square| square.to_string());
             return Err(BenchError::Wrong { what: what(), got, expected: "one of the best moves".to_owned() });
         };
-        let (empties, nodes, sorting) = (problem.board.empty().count_ones(), solver.nodes(), solver.sorting_nodes());
+        let (empties, nodes, shallow) = (problem.board.empty().count_ones(), solver.nodes(), solver.shallow_nodes());
         let (score, best, time) = (solution.score, best.to_string(), Time(seconds));
         writeln!(
             out,
-            "{number:>4} {empties:>7} {score:>+6} {best:>5} {time:>10} {nodes:>14} {sorting:>12} {:>12.0}",
+            "{number:>4} {empties:>7} {score:>+6} {best:>5} {time:>10} {nodes:>14} {shallow:>12} {:>12.0}",
             nodes as f64 / seconds
         )?;
         out.flush()?;
-        (total_seconds, total_nodes, total_sorting) =
-            (total_seconds + seconds, total_nodes + nodes, total_sorting + sorting);
+        (total_seconds, total_nodes, total_shallow) =
+            (total_seconds + seconds, total_nodes + nodes, total_shallow + shallow);
     }
     let total = Time(total_seconds);
     writeln!(
         out,
-        "total {total:>30} {total_nodes:>14} {total_sorting:>12} {:>12.0}",
+        "total {total:>30} {total_nodes:>14} {total_shallow:>12} {:>12.0}",
         total_nodes as f64 / total_seconds
     )?;
     Ok(())

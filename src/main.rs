@@ -415,13 +415,13 @@ enum BenchGame {
         #[arg(long, default_value_t = 10)]
         depth: u32,
         /// The first FFO endgame.
-        #[arg(long, default_value_t = 40, value_parser = clap::value_parser!(u16).range(40..=59))]
+        #[arg(long, default_value_t = 40, value_parser = clap::value_parser!(u16).range(1..=79))]
         first: u16,
         /// The last FFO endgame (below FIRST for none).
-        #[arg(long, default_value_t = 49, value_parser = clap::value_parser!(u16).range(39..=59))]
+        #[arg(long, default_value_t = 49, value_parser = clap::value_parser!(u16).range(0..=79))]
         last: u16,
-        /// The data directory, with perft.txt and fforum-40-59.obf in othello/ [default: the
-        /// kit's fixtures/].
+        /// The data directory, with perft.txt and the FFO files (fforum-1-19.obf to
+        /// fforum-60-79.obf) in othello/ [default: the kit's fixtures/].
         #[arg(long, value_name = "DIR")]
         data: Option<PathBuf>,
     },

@@ -757,6 +757,11 @@ fn bench_exits_1_on_a_wrong_answer_and_2_without_positions() {
     assert!(stdout.lines().any(|row| row.split_whitespace().take(4).eq(["40", "1", "+64", "a1"])), "{stdout}");
     write("othello/fforum-40-59.obf", &format!("{board} X; A1:+62;\n"));
     assert_eq!(bench(&["reversi", "--depth", "0", "--first", "40", "--last", "40"]).status.code(), Some(1));
+    // #1 is the first line of the first file.
+    write("othello/fforum-1-19.obf", &format!("{board} X; A1:+64;\n"));
+    let stdout = String::from_utf8_lossy(&bench(&["reversi", "--depth", "0", "--first", "1", "--last", "1"]).stdout)
+        .into_owned();
+    assert!(stdout.lines().any(|row| row.split_whitespace().take(4).eq(["1", "1", "+64", "a1"])), "{stdout}");
 
     // Nothing to measure, or nothing readable: status 2 and no numbers.
     write("connect4/Test_L2_R1", "");
@@ -767,6 +772,7 @@ fn bench_exits_1_on_a_wrong_answer_and_2_without_positions() {
         &["connect-four", "--set", "middle-medium"],
         &["reversi", "--depth", "1"],
         &["reversi", "--depth", "0", "--first", "41", "--last", "41"],
+        &["reversi", "--depth", "0", "--first", "20", "--last", "20"],
     ] {
         let run = bench(args);
         assert_eq!(run.status.code(), Some(2), "gamekit bench {}", args.join(" "));
