@@ -14,7 +14,7 @@
 //! - near the end (few empties), squares in a region with an odd number of empties first
 //!   (*parity*: the last move in a region is worth having), without generating or sorting
 //!   moves at all but trying the better squares first, and the very last empty square
-//!   counted directly.
+//!   counted by tables, line by line.
 //!
 //! Two cut-offs end the search of a position before any move: the table may already know a
 //! move that refutes it (*enhanced transposition cut-off*), and the opponent's *stable*
@@ -539,9 +539,11 @@ impl Empties {
 
 /// The most the player to move can end with when the opponent keeps every disc of theirs
 /// that is [stable], if it is no more than `alpha`: the search fails low without a move.
-/// (Below a window at 0 the opponent would need 33 stable discs: not worth looking.)
+/// (Below a window at 0 the opponent would need 33 stable discs: not worth looking; looking
+/// there too, FFO #40–#44 took 1.3% fewer positions and 1.02 of the time.)
 fn stability_cutoff(board: &Board, alpha: i32) -> Option<i32> {
-    if alpha < 0 {
+    // Only the opponent's discs can be stable: too few of them, and none need be looked at.
+    if alpha < 0 || 64 - 2 * board.opponent.count_ones() as i32 > alpha {
         return None;
     }
     let most = 64 - 2 * stable(board.opponent, !board.empty()).count_ones() as i32;
@@ -569,13 +571,81 @@ fn odd_quadrants(empty: u64) -> u8 {
 fn last_move(board: &Board, square: u32) -> i32 {
     let mine = board.player.count_ones() as i32;
     let around = NEIGHBOURS[square as usize];
-    let flips = if around & board.opponent == 0 { 0 } else { board.flips(square).count_ones() as i32 };
+    let flips = if around & board.opponent == 0 { 0 } else { last_flips(board.player, square) };
     if flips > 0 {
         return 2 * (mine + flips) + 2 - 64;
     }
     let theirs = if around & board.player == 0 { 0 } else { board.pass().flips(square).count_ones() as i32 };
     if theirs > 0 { 2 * (mine - theirs) - 64 } else { board.final_score() }
 }
+
+/// How many discs a disc on `square`, the last empty square, flips for the side whose discs
+/// are `discs`. The rest of the board being full, every other square is the other side's, so
+/// the flips along each line through `square` depend on this side's discs on it alone, read
+/// as a byte and looked up (Edax counts the last move so): no rays walked.
+fn last_flips(discs: u64, square: u32) -> i32 {
+    let (row, column) = ((square / 8) as usize, (square % 8) as usize);
+    // A line's discs as a byte, by column: at most one square of the line per column.
+    let by_column = |line: u64| ((discs & line).wrapping_mul(0x0101_0101_0101_0101) >> 56) as usize;
+    let by_row = ((discs >> column & 0x0101_0101_0101_0101).wrapping_mul(0x0102_0408_1020_4080) >> 56) as usize;
+    let [rising, falling] = DIAGONALS[square as usize];
+    let flips = LINE_FLIPS[column][(discs >> (8 * row)) as u8 as usize]
+        + LINE_FLIPS[row][by_row]
+        + LINE_FLIPS[column][by_column(rising)]
+        + LINE_FLIPS[column][by_column(falling)];
+    i32::from(flips)
+}
+
+/// The two diagonals through each square: the rising one (a1–h8 way) and the falling one.
+const DIAGONALS: [[u64; 2]; 64] = {
+    let mut diagonals = [[0; 2]; 64];
+    let mut square = 0;
+    while square < 64 {
+        let (row, column) = (square as i32 / 8, square as i32 % 8);
+        let mut other: usize = 0;
+        while other < 64 {
+            let (r, c) = (other as i32 / 8, other as i32 % 8);
+            if r - c == row - column {
+                diagonals[square][0] |= 1 << other;
+            }
+            if r + c == row + column {
+                diagonals[square][1] |= 1 << other;
+            }
+            other += 1;
+        }
+        square += 1;
+    }
+    diagonals
+};
+
+/// `LINE_FLIPS[at][discs]`: on a line of eight squares whose squares not in the byte
+/// `discs` are the opponent's (or off the board, which reads the same: nothing closes a line
+/// there), how many a disc on square `at` flips.
+const LINE_FLIPS: [[u8; 256]; 8] = {
+    let mut flips = [[0; 256]; 8];
+    let mut at = 0;
+    while at < 8 {
+        let mut discs = 0;
+        while discs < 256 {
+            let mut count = 0;
+            let mut step = -1;
+            while step <= 1 {
+                let (mut square, mut run) = (at as i32 + step, 0);
+                while 0 <= square && square < 8 && discs >> square & 1 == 0 {
+                    (square, run) = (square + step, run + 1);
+                }
+                if 0 <= square && square < 8 {
+                    count += run;
+                }
+                step += 2;
+            }
+            flips[at][discs] = count as u8;
+            discs += 1;
+        }
+        at += 1;
+    }
+    flips
+};
 
 /// A position's moves with their sort keys, kept without allocating (a position has at most
 /// 33 moves), given out lowest key first: the order a search tries them in. Each is picked
@@ -619,6 +689,28 @@ mod tests {
     fn each_squares_neighbours_are_those_the_board_finds() {
         for (square, around) in NEIGHBOURS.iter().enumerate() {
             assert_eq!(*around, crate::othello::neighbours(1 << square), "square {square}");
+        }
+    }
+
+    /// On random full boards but one square, the last move's count is the flips' count, for
+    /// either side.
+    #[test]
+    fn the_last_moves_flips_are_counted_as_the_board_finds_them() {
+        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        for _ in 0..20_000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let square = (state >> 58) as u32;
+            let player = state.rotate_left(21) & !(1 << square);
+            let board = Board { player, opponent: !player & !(1 << square) };
+            for side in [board, board.pass()] {
+                assert_eq!(
+                    last_flips(side.player, square),
+                    side.flips(square).count_ones() as i32,
+                    "{side:?} {square}"
+                );
+            }
         }
     }
 
