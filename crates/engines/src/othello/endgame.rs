@@ -61,8 +61,8 @@ const SORT_MARGIN: i32 = 8;
 const PROBCUT_FROM: u32 = 10;
 
 /// The selective search cuts off when a shallow search of the learned evaluation puts the
-/// position this many discs beyond the window (about one and a half times the evaluation's
-/// error; 10 discs: 552 M positions on FFO #40–#49, 16 discs: 506 M, against 480 M; two
+/// position this many discs beyond the window (about 1.4 times the evaluation's error, 8.8
+/// discs on positions held out from its fitting; 10 discs: 552 M positions on FFO #40–#49, 16 discs: 506 M, against 480 M; two
 /// selective searches, at 8 then 16 discs or 6 then 12, 492 M).
 const PROBCUT_MARGIN: i32 = 12;
 
@@ -170,9 +170,9 @@ impl Solver {
 
     /// The exact score of `board`, found from `guess` by the [root](Self::root)'s
     /// null-window searches once selectively, then exactly from the score the selective
-    /// ones found. The selective search, far cheaper, leaves best moves in the table
-    /// for the exact one, which its bounds would mislead (FFO #40–#49: 474 M positions and 35.1 s, against 653 M
-    /// and 47.1 s exactly alone; #20–#39: 99 M against 127 M).
+    /// ones found. The selective search, far cheaper, leaves best moves in the table for
+    /// the exact one, which its bounds would mislead (FFO #40–#49: 474 M positions and
+    /// 35.1 s, against 653 M and 47.1 s exactly alone; #20–#39: 99 M against 127 M).
     fn selective_then_exact(&mut self, board: &Board, guess: i32) -> Solution {
         self.selective = true;
         let likely = self.root(board, guess).score;
@@ -418,7 +418,9 @@ impl Solver {
     /// [`PROBCUT_MARGIN`] discs or more above `beta` or below `alpha`: a cut-off that is
     /// likely, not proven (*ProbCut*, Buro's, with the margin fixed rather than fitted). One
     /// search with the window between the two answers both (two null-window searches, one
-    /// for each: 480 M positions on FFO #40–#49 and 0.01 of the time more, against 474 M).
+    /// for each: 480 M positions on FFO #40–#49 and 0.01 of the time more, against 474 M). A
+    /// finished game in the shallow search, valued beyond every evaluation, cuts off
+    /// whatever its margin: a likely cut-off all the same, and the exact search redoes it.
     fn probable_cutoff(&mut self, board: &Board, empties: u32, alpha: i32, beta: i32) -> Option<i32> {
         let depth = empties.saturating_sub(PROBCUT_DEPTH_FROM) / 4;
         let (above, below) = ((beta + PROBCUT_MARGIN).min(65), (alpha - PROBCUT_MARGIN).max(-65));
@@ -587,35 +589,14 @@ fn last_flips(discs: u64, square: u32) -> i32 {
     // A line's discs as a byte, by column: at most one square of the line per column.
     let by_column = |line: u64| ((discs & line).wrapping_mul(0x0101_0101_0101_0101) >> 56) as usize;
     let by_row = ((discs >> column & 0x0101_0101_0101_0101).wrapping_mul(0x0102_0408_1020_4080) >> 56) as usize;
-    let [rising, falling] = DIAGONALS[square as usize];
+    let rays = &super::RAYS[square as usize];
+    let (rising, falling) = (rays[3] | rays[7], rays[1] | rays[5]);
     let flips = LINE_FLIPS[column][(discs >> (8 * row)) as u8 as usize]
         + LINE_FLIPS[row][by_row]
         + LINE_FLIPS[column][by_column(rising)]
         + LINE_FLIPS[column][by_column(falling)];
     i32::from(flips)
 }
-
-/// The two diagonals through each square: the rising one (a1–h8 way) and the falling one.
-const DIAGONALS: [[u64; 2]; 64] = {
-    let mut diagonals = [[0; 2]; 64];
-    let mut square = 0;
-    while square < 64 {
-        let (row, column) = (square as i32 / 8, square as i32 % 8);
-        let mut other: usize = 0;
-        while other < 64 {
-            let (r, c) = (other as i32 / 8, other as i32 % 8);
-            if r - c == row - column {
-                diagonals[square][0] |= 1 << other;
-            }
-            if r + c == row + column {
-                diagonals[square][1] |= 1 << other;
-            }
-            other += 1;
-        }
-        square += 1;
-    }
-    diagonals
-};
 
 /// `LINE_FLIPS[at][discs]`: on a line of eight squares whose squares not in the byte
 /// `discs` are the opponent's (or off the board, which reads the same: nothing closes a line
