@@ -284,24 +284,20 @@ fn perft_counts(path: &Path, max_depth: u32) -> Result<Vec<(u32, u64)>, BenchErr
     Ok(counts)
 }
 
-/// The FFO files of `othello/`, by the first and last endgame each holds.
-const FFO_FILES: [(usize, usize, &str); 4] = [
-    (1, 19, "fforum-1-19.obf"),
-    (20, 39, "fforum-20-39.obf"),
-    (40, 59, "fforum-40-59.obf"),
-    (60, 79, "fforum-60-79.obf"),
-];
+/// The FFO files of `othello/`, `fforum-FIRST-LAST.obf`, by the first and last endgame each
+/// holds.
+const FFO_FILES: [(usize, usize); 4] = [(1, 19), (20, 39), (40, 59), (60, 79)];
 
 /// The FFO endgames `numbers`, each with its number, read from the files of `folder` that
 /// hold them.
 fn ffo_problems(folder: &Path, numbers: RangeInclusive<usize>) -> Result<Vec<(usize, Problem)>, BenchError> {
     let mut problems = Vec::new();
-    for (first, last, name) in FFO_FILES {
+    for (first, last) in FFO_FILES {
         let wanted = *numbers.start().max(&first)..=*numbers.end().min(&last);
         if wanted.is_empty() {
             continue;
         }
-        let path = folder.join(name);
+        let path = folder.join(format!("fforum-{first}-{last}.obf"));
         let text = read(&path)?;
         let lines: Vec<&str> = text.lines().collect();
         for number in wanted {

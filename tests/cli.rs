@@ -759,8 +759,9 @@ fn bench_exits_1_on_a_wrong_answer_and_2_without_positions() {
     assert_eq!(bench(&["reversi", "--depth", "0", "--first", "40", "--last", "40"]).status.code(), Some(1));
     // #1 is the first line of the first file.
     write("othello/fforum-1-19.obf", &format!("{board} X; A1:+64;\n"));
-    let stdout = String::from_utf8_lossy(&bench(&["reversi", "--depth", "0", "--first", "1", "--last", "1"]).stdout)
-        .into_owned();
+    let run = bench(&["reversi", "--depth", "0", "--first", "1", "--last", "1"]);
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    assert_eq!(run.status.code(), Some(0), "{stdout}{}", String::from_utf8_lossy(&run.stderr));
     assert!(stdout.lines().any(|row| row.split_whitespace().take(4).eq(["1", "1", "+64", "a1"])), "{stdout}");
 
     // Nothing to measure, or nothing readable: status 2 and no numbers.

@@ -24,7 +24,7 @@ use super::eval::{CORNERS, WIN, mobility};
 use super::pattern::DISC;
 use super::search::{Learned, LearnedSearcher};
 use super::table::{NO_MOVE, Table};
-use super::{Board, Square, squares, stable};
+use super::{Board, Square, by_column, squares, stable};
 use std::time::Instant;
 
 /// At most this many empties, the solver stops generating and sorting moves.
@@ -62,8 +62,9 @@ const PROBCUT_FROM: u32 = 10;
 
 /// The selective search cuts off when a shallow search of the learned evaluation puts the
 /// position this many discs beyond the window (about 1.4 times the evaluation's error, 8.8
-/// discs on positions held out from its fitting; 10 discs: 552 M positions on FFO #40–#49, 16 discs: 506 M, against 480 M; two
-/// selective searches, at 8 then 16 discs or 6 then 12, 492 M).
+/// discs on positions held out from its fitting; 10 discs: 552 M positions on FFO #40–#49,
+/// 16 discs: 506 M, against 480 M; two selective searches, at 8 then 16 discs or 6 then 12,
+/// 492 M).
 const PROBCUT_MARGIN: i32 = 12;
 
 /// The shallow searches of the selective search look one ply deeper for every four empties
@@ -586,15 +587,14 @@ fn last_move(board: &Board, square: u32) -> i32 {
 /// as a byte and looked up (Edax counts the last move so): no rays walked.
 fn last_flips(discs: u64, square: u32) -> i32 {
     let (row, column) = ((square / 8) as usize, (square % 8) as usize);
-    // A line's discs as a byte, by column: at most one square of the line per column.
-    let by_column = |line: u64| ((discs & line).wrapping_mul(0x0101_0101_0101_0101) >> 56) as usize;
+    // The column's discs as a byte, bit `r` for row `r`.
     let by_row = ((discs >> column & 0x0101_0101_0101_0101).wrapping_mul(0x0102_0408_1020_4080) >> 56) as usize;
     let rays = &super::RAYS[square as usize];
     let (rising, falling) = (rays[3] | rays[7], rays[1] | rays[5]);
     let flips = LINE_FLIPS[column][(discs >> (8 * row)) as u8 as usize]
         + LINE_FLIPS[row][by_row]
-        + LINE_FLIPS[column][by_column(rising)]
-        + LINE_FLIPS[column][by_column(falling)];
+        + LINE_FLIPS[column][by_column(discs, rising)]
+        + LINE_FLIPS[column][by_column(discs, falling)];
     i32::from(flips)
 }
 

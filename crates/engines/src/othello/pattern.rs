@@ -188,10 +188,9 @@ fn ternary_of(len: usize) -> Vec<u16> {
 }
 
 /// The discs of `discs` on the diagonal `MASK`, whose squares are in columns `FIRST` on,
-/// bit `k` for column `FIRST + k`: the squares being in different columns, multiplying by a
-/// byte of ones gathers them, carry-free, into the top byte.
+/// bit `k` for column `FIRST + k`.
 fn diagonal<const MASK: u64, const FIRST: u32>(discs: u64) -> usize {
-    ((discs & MASK).wrapping_mul(0x0101_0101_0101_0101) >> (56 + FIRST)) as usize
+    super::by_column(discs, MASK) >> FIRST
 }
 
 /// `board` under each of the [`SYMMETRIES`]: the image whose square `q` holds what `board`

@@ -86,9 +86,9 @@ impl Table {
     /// Keeps what a fail-soft search `depth` deep with the window `alpha..beta`, `selective`
     /// or exact, learnt about `board`: its result `value` (within 16 bits) is a lower bound
     /// when it is at least `beta`, an upper bound when at most `alpha`, else exact. Bounds
-    /// already known from a search as deep and as selective are kept when they agree. A position new to the table goes in the
-    /// bucket's first slot if it is at least as deep as what is there (which moves to the
-    /// second), else in the second.
+    /// already known from a search as deep and as selective are kept when they agree. A
+    /// position new to the table goes in the bucket's first slot if it is at least as deep
+    /// as what is there (which moves to the second), else in the second.
     pub fn store(
         &mut self,
         board: &Board,
