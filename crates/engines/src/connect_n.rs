@@ -5,10 +5,11 @@
 //! `C × (L + 1) ≤ 64` and any N: column `c` holds bits `c·(L+1)` to `c·(L+1) + L − 1`, plus
 //! one always-empty bit above, so that no line wraps from one column into the next. The
 //! solver is a negamax with alpha–beta on a null window, iterated towards the exact score,
-//! with a transposition table of upper and lower bounds (growing with a long solve, one slot
-//! for a position and its mirror image early in a game, each child's slot fetched into the
-//! cache before the position's own is read, and a child's bound that refutes the position
-//! used before any move is searched), moves that lose at once never tried, and threats first.
+//! with a transposition table of upper and lower bounds (growing with a long solve and small
+//! again for the next, one slot for a position and its mirror image early in a game, each
+//! child's slot fetched into the cache before the position's own is read, and a child's bound
+//! that refutes the position used before any move is searched), moves that lose at once
+//! never tried, and threats first.
 //!
 //! Scores are for the player to move: a win whose last stone is played onto `m` stones scores
 //! `(cells + 1 − m) / 2`, rounded down (on 7×6: 22 − k for a win with the winner's k-th stone,
@@ -138,6 +139,11 @@ impl Shape {
     /// How many in a row win.
     pub fn n(&self) -> usize {
         self.n
+    }
+
+    /// Whether a position's key fits in the 56 bits a table slot keeps of it.
+    fn whole_keys(&self) -> bool {
+        self.columns * (self.levels + 1) <= 56
     }
 
     /// Whether N in a row fits the scaffold at all: when it does not, every game is a draw.
@@ -596,6 +602,21 @@ impl Table {
         }
     }
 
+    /// Goes back to the first length, keeping what fits when each slot holds its whole key
+    /// (`whole_keys`), else forgetting it.
+    fn shrink(&mut self, whole_keys: bool) {
+        if self.size == 0 {
+            return;
+        }
+        let larger = std::mem::replace(self, Table::new());
+        if whole_keys {
+            for entry in larger.slots.into_iter().filter(|&entry| entry != 0) {
+                let slot = self.slot(entry >> 8);
+                self.slots[slot] = entry;
+            }
+        }
+    }
+
     fn slot(&self, key: u64) -> usize {
         (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize
     }
@@ -716,13 +737,41 @@ impl Solver {
     /// # Panics
     /// When the game is over or the position is of another shape.
     pub fn solve(&mut self, position: &Position) -> i32 {
-        assert_eq!(position.shape, self.shape, "a position of another shape");
         assert!(!position.is_over(), "the game is over");
+        self.begin();
+        self.exact(position)
+    }
+
+    /// [`solve`](Self::solve) for a position near the last one solved, as a sibling is in a
+    /// book's build: their searches share most positions, so the table keeps the size the
+    /// last solve grew it to, and all it knows.
+    ///
+    /// # Panics
+    /// When the game is over or the position is of another shape.
+    pub fn solve_near(&mut self, position: &Position) -> i32 {
+        assert!(!position.is_over(), "the game is over");
+        self.solve_began = self.nodes;
+        self.exact(position)
+    }
+
+    /// Starts a solve of a new position (and of the positions its answer needs): the table
+    /// goes back to its first length, keeping what fits, and the count towards growing it
+    /// again starts. A table grown for an earlier long solve is slow for the next, most
+    /// often short, one: after begin-medium's 45th position (the first to grow it), every
+    /// later one searched a 64 MB table (its first 300: 22.7 s; back to 8 MB for each, 16.3
+    /// s, with 7% more positions).
+    fn begin(&mut self) {
+        self.table.shrink(self.shape.whole_keys());
+        self.solve_began = self.nodes;
+    }
+
+    /// [`solve`](Self::solve) within the solve [begun](Self::begin) already.
+    fn exact(&mut self, position: &Position) -> i32 {
+        assert_eq!(position.shape, self.shape, "a position of another shape");
         if let Some(score) = self.settled(position) {
             return score;
         }
         let (mut min, mut max) = (-(self.shape.cells() - position.stones) / 2, position.win_score());
-        self.solve_began = self.nodes;
         // Next to the book, a position's score is at least what the book's positions one move
         // before it give away by that move, and often just that: the first search asks
         // whether it is more.
@@ -779,6 +828,7 @@ impl Solver {
     /// left to right.
     pub fn analyze(&mut self, position: &Position) -> Vec<Option<i32>> {
         let cells = self.shape.cells();
+        self.begin();
         position
             .columns()
             .map(|column| {
@@ -790,7 +840,7 @@ impl Solver {
                 }
                 let mut next = *position;
                 next.play_unchecked(column);
-                Some(if next.stones == cells { 0 } else { -self.solve(&next) })
+                Some(if next.stones == cells { 0 } else { -self.exact(&next) })
             })
             .collect()
     }
@@ -813,10 +863,8 @@ impl Solver {
         if let Some(&column) = order.iter().find(|&&column| position.is_winning_move(column)) {
             return Some((column, position.win_score()));
         }
-        let began = self.nodes;
-        let score = self.solve(position);
-        // The proofs below belong to the same solve, when the table should grow.
-        self.solve_began = began;
+        self.begin();
+        let score = self.exact(position);
         let column = order.into_iter().filter(|&column| position.can_play(column)).find(|&column| {
             let mut next = *position;
             next.play_unchecked(column);
@@ -882,7 +930,7 @@ impl Solver {
         let position = &if FOUR { Position { shape: Shape::CONNECT_FOUR, ..*position } } else { *position };
         self.nodes += 1;
         if self.grow_after.get(self.table.size) == Some(&(self.nodes - self.solve_began)) {
-            self.table.grow(position.shape.columns * (position.shape.levels + 1) <= 56);
+            self.table.grow(position.shape.whole_keys());
         }
         let cells = position.shape.cells();
         let next = position.non_losing_moves(opponent_wins);
@@ -1067,8 +1115,10 @@ mod tests {
     }
 
     /// Moving to a larger table in the middle of a search changes nothing but the speed, and a
-    /// table kept from one position to the next (as the benchmark keeps it) neither: it grows
-    /// in the first solve that searches as many positions, once for each length.
+    /// table kept from one position to the next (as the benchmark keeps it) neither: each solve
+    /// starts at the first length, with what fits of the last, and grows once for each length
+    /// whose count of positions it searches; solved [near](Solver::solve_near) the last, it
+    /// keeps its size.
     #[test]
     fn a_table_grown_mid_search_or_kept_solves_alike() {
         let shape = Shape::new(7, 6, 4).unwrap();
@@ -1077,6 +1127,8 @@ mod tests {
         let grow_after = [1000, 20_000];
         let mut kept = Solver::new(shape);
         kept.grow_after = grow_after;
+        let mut near = Solver::new(shape);
+        near.grow_after = grow_after;
         for line in text.lines().take(20) {
             let (moves, score) = line.split_once(' ').unwrap();
             let position = Position::from_moves(shape, moves).unwrap();
@@ -1084,16 +1136,19 @@ mod tests {
             solver.grow_after = grow_after;
             assert_eq!(solver.solve(&position).to_string(), score, "{moves}");
             assert_eq!(solver.table.size, grow_after.iter().filter(|&&after| solver.nodes() >= after).count());
-            let (before, size) = (kept.nodes(), kept.table.size);
+            let before = kept.nodes();
             assert_eq!(kept.solve(&position).to_string(), score, "{moves}, the table kept");
-            let grew = grow_after.get(size).is_some_and(|&after| kept.nodes() - before >= after);
-            assert!(kept.table.size == size + usize::from(grew) || kept.table.size == 2, "{moves}");
+            let searched = kept.nodes() - before;
+            assert_eq!(kept.table.size, grow_after.iter().filter(|&&after| searched >= after).count(), "{moves}");
+            let size = near.table.size;
+            assert_eq!(near.solve_near(&position).to_string(), score, "{moves}, solved near the last");
+            assert!(near.table.size >= size, "{moves}: solved near the last, the table keeps its size");
         }
-        assert_eq!(kept.table.size, 2);
+        assert_eq!(near.table.size, 2);
     }
 
-    /// Grown, the table keeps the bounds it knew when its slots hold whole keys, and forgets
-    /// them otherwise.
+    /// Grown or shrunk back, the table keeps the bounds it knew when its slots hold whole keys
+    /// (these three fit in different slots of the smallest), and forgets them otherwise.
     #[test]
     fn a_grown_table_keeps_whole_keys() {
         let known = [(1, Bound::Lower(-20)), (12_345_678_901, Bound::Upper(30)), ((1 << 56) - 1, Bound::Lower(0))];
@@ -1109,6 +1164,12 @@ mod tests {
                     assert_eq!(table.get(key), whole_keys.then_some(bound), "key {key}");
                 }
             }
+            table.shrink(whole_keys);
+            assert_eq!(table.size, 0);
+            for (key, bound) in known {
+                assert_eq!(table.get(key), whole_keys.then_some(bound), "key {key}, shrunk");
+            }
+            table.grow(whole_keys);
             table.clear();
             assert!(table.size == 0 && known.iter().all(|&(key, _)| table.get(key).is_none()));
         }

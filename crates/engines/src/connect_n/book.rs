@@ -179,7 +179,8 @@ pub fn build<E>(
             scope.spawn(move || {
                 let mut solver = Solver::new(shape).with_book(book);
                 // A send fails once the build has stopped: this solver stops too.
-                run.iter().try_for_each(|(moves, position)| sender.send((moves, *position, solver.solve(position))))
+                run.iter()
+                    .try_for_each(|(moves, position)| sender.send((moves, *position, solver.solve_near(position))))
             });
         }
         drop(sender);
