@@ -576,7 +576,12 @@ impl Table {
     const LOWER: u64 = 0x80;
 
     fn new() -> Table {
-        Table { slots: vec![0; 1 << LENGTHS[0]], size: 0, shift: 64 - LENGTHS[0] }
+        Table::of_length(0)
+    }
+
+    /// An empty table of the [`LENGTHS`]`[size]`.
+    fn of_length(size: usize) -> Table {
+        Table { slots: vec![0; 1 << LENGTHS[size]], size, shift: 64 - LENGTHS[size] }
     }
 
     /// Empties the table, smallest again.
@@ -588,29 +593,13 @@ impl Table {
         }
     }
 
-    /// Moves to the next length, keeping what the table knows when each slot holds its whole
-    /// key (`whole_keys`: keys below 2^56), else forgetting it.
-    fn grow(&mut self, whole_keys: bool) {
-        self.size += 1;
-        self.shift = 64 - LENGTHS[self.size];
-        let smaller = std::mem::replace(&mut self.slots, vec![0; 1 << LENGTHS[self.size]]);
+    /// Moves to the [`LENGTHS`]`[size]`, keeping what the table knows when each slot holds
+    /// its whole key (`whole_keys`: keys below 2^56), else forgetting it. (Moving to a
+    /// shorter length keeps what fits: of two keys that meet in a slot, the later.)
+    fn resize(&mut self, size: usize, whole_keys: bool) {
+        let before = std::mem::replace(self, Table::of_length(size));
         if whole_keys {
-            for entry in smaller.into_iter().filter(|&entry| entry != 0) {
-                let slot = self.slot(entry >> 8);
-                self.slots[slot] = entry;
-            }
-        }
-    }
-
-    /// Goes back to the first length, keeping what fits when each slot holds its whole key
-    /// (`whole_keys`), else forgetting it.
-    fn shrink(&mut self, whole_keys: bool) {
-        if self.size == 0 {
-            return;
-        }
-        let larger = std::mem::replace(self, Table::new());
-        if whole_keys {
-            for entry in larger.slots.into_iter().filter(|&entry| entry != 0) {
+            for entry in before.slots.into_iter().filter(|&entry| entry != 0) {
                 let slot = self.slot(entry >> 8);
                 self.slots[slot] = entry;
             }
@@ -761,7 +750,9 @@ impl Solver {
     /// later one searched a 64 MB table (its first 300: 22.7 s; back to 8 MB for each, 16.3
     /// s, with 7% more positions).
     fn begin(&mut self) {
-        self.table.shrink(self.shape.whole_keys());
+        if self.table.size > 0 {
+            self.table.resize(0, self.shape.whole_keys());
+        }
         self.solve_began = self.nodes;
     }
 
@@ -930,7 +921,7 @@ impl Solver {
         let position = &if FOUR { Position { shape: Shape::CONNECT_FOUR, ..*position } } else { *position };
         self.nodes += 1;
         if self.grow_after.get(self.table.size) == Some(&(self.nodes - self.solve_began)) {
-            self.table.grow(position.shape.whole_keys());
+            self.table.resize(self.table.size + 1, position.shape.whole_keys());
         }
         let cells = position.shape.cells();
         let next = position.non_losing_moves(opponent_wins);
@@ -1117,8 +1108,8 @@ mod tests {
     /// Moving to a larger table in the middle of a search changes nothing but the speed, and a
     /// table kept from one position to the next (as the benchmark keeps it) neither: each solve
     /// starts at the first length, with what fits of the last, and grows once for each length
-    /// whose count of positions it searches; solved [near](Solver::solve_near) the last, it
-    /// keeps its size.
+    /// whose count of positions it searches (an analysis, for all its columns together);
+    /// solved [near](Solver::solve_near) the last, it keeps its size.
     #[test]
     fn a_table_grown_mid_search_or_kept_solves_alike() {
         let shape = Shape::new(7, 6, 4).unwrap();
@@ -1140,6 +1131,14 @@ mod tests {
             assert_eq!(kept.solve(&position).to_string(), score, "{moves}, the table kept");
             let searched = kept.nodes() - before;
             assert_eq!(kept.table.size, grow_after.iter().filter(|&&after| searched >= after).count(), "{moves}");
+            let before = kept.nodes();
+            kept.analyze(&position);
+            let searched = kept.nodes() - before;
+            assert_eq!(
+                kept.table.size,
+                grow_after.iter().filter(|&&after| searched >= after).count(),
+                "{moves}: analysed, one solve for all the columns"
+            );
             let size = near.table.size;
             assert_eq!(near.solve_near(&position).to_string(), score, "{moves}, solved near the last");
             assert!(near.table.size >= size, "{moves}: solved near the last, the table keeps its size");
@@ -1158,18 +1157,18 @@ mod tests {
                 table.put(key, bound);
             }
             for size in 1..LENGTHS.len() {
-                table.grow(whole_keys);
+                table.resize(size, whole_keys);
                 assert_eq!(table.size, size);
                 for (key, bound) in known {
                     assert_eq!(table.get(key), whole_keys.then_some(bound), "key {key}");
                 }
             }
-            table.shrink(whole_keys);
+            table.resize(0, whole_keys);
             assert_eq!(table.size, 0);
             for (key, bound) in known {
                 assert_eq!(table.get(key), whole_keys.then_some(bound), "key {key}, shrunk");
             }
-            table.grow(whole_keys);
+            table.resize(1, whole_keys);
             table.clear();
             assert!(table.size == 0 && known.iter().all(|&(key, _)| table.get(key).is_none()));
         }
