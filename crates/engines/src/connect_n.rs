@@ -141,11 +141,6 @@ impl Shape {
         self.n
     }
 
-    /// Whether a position's key fits in the 56 bits a table slot keeps of it.
-    fn whole_keys(&self) -> bool {
-        self.columns * (self.levels + 1) <= 56
-    }
-
     /// Whether N in a row fits the scaffold at all: when it does not, every game is a draw.
     fn lines_fit(&self) -> bool {
         self.n <= self.columns.max(self.levels)
@@ -546,24 +541,59 @@ const SYMMETRIC_UNTIL: i32 = 16;
 /// miss.)
 const CUTOFF_UNTIL: i32 = 30;
 
-/// A bound on a position's score that the table keeps.
+/// What the table knows of a position's score: at least `lower` and at most `upper`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Bound {
-    /// The score is at least this.
-    Lower(i32),
-    /// The score is at most this.
-    Upper(i32),
+struct Bounds {
+    lower: i32,
+    upper: i32,
 }
 
-/// The solver's transposition table: a bound by key. The slot is the top bits of the key times
-/// an odd constant (2^64 over the golden ratio, which spreads keys that differ in a few bits
-/// over the whole table), and holds the key's low 56 bits above the bound: bit 7 is set for a
-/// lower bound, bits 0–6 are the score + 64; 0 is an empty slot. With the slot, that is the
-/// whole key: two keys with the same low 56 bits give products that differ in their top 8
-/// bits, so in their slot. Eight bytes a slot keep the table small, and a small table fast.
-/// (The slot was the key modulo a prime length: the multiplication is fewer instructions, for
-/// 6% fewer a position, and spreads keys as well: begin-medium's first 30 took 0.83 of the
-/// time.)
+impl Bounds {
+    /// Nothing known: every score of a scaffold of up to 64 cells is within these.
+    const NONE: Bounds = Bounds { lower: -64, upper: 63 };
+
+    /// These, knowing also that the score is at least `score`.
+    fn at_least(self, score: i32) -> Bounds {
+        Bounds { lower: score, ..self }
+    }
+
+    /// These, knowing also that the score is at most `score`.
+    fn at_most(self, score: i32) -> Bounds {
+        Bounds { upper: score, ..self }
+    }
+}
+
+/// The odd constant that spreads keys over the table's slots: 2^64 over the golden ratio, so
+/// that keys differing in a few bits land far apart.
+const SPREAD: u64 = 0x9E37_79B9_7F4A_7C15;
+
+/// [`SPREAD`]'s inverse modulo 2^64 (Newton's iteration, each step doubling the bits that are
+/// right), which takes a slot and its check back to the key.
+const SPREAD_INVERSE: u64 = {
+    let mut inverse = SPREAD;
+    let mut step = 0;
+    while step < 5 {
+        inverse = inverse.wrapping_mul(2u64.wrapping_sub(SPREAD.wrapping_mul(inverse)));
+        step += 1;
+    }
+    inverse
+};
+
+/// The bits of a key a slot keeps, its low ones: with the top [`HIGH_BITS`] of the key's
+/// product by [`SPREAD`], which every length of table has in its slot's number, they are the
+/// whole key.
+const CHECK_BITS: u32 = 64 - HIGH_BITS;
+const HIGH_BITS: u32 = 20;
+const _: () = assert!(LENGTHS[0] >= HIGH_BITS);
+
+/// The solver's transposition table: both bounds by key. The slot is the top bits of the key
+/// times [`SPREAD`], and holds the key's low [`CHECK_BITS`] above the bounds: bits 7–13 are 63
+/// less the upper bound, bits 0–6 the lower + 64, so that 0 knows nothing. With the slot, that
+/// is the whole key (see [`key`](Self::key)), which a table moving to another length needs.
+/// Eight bytes a slot keep the table small, and a small table fast. (The slot was the key
+/// modulo a prime length: the multiplication is fewer instructions, for 6% fewer a position,
+/// and spreads keys as well: begin-medium's first 30 took 0.83 of the time. A slot held one
+/// bound until 2026-12-07: both searched the same positions in 0.96 of the time.)
 struct Table {
     slots: Vec<u64>,
     /// Which of the [`LENGTHS`] it has.
@@ -573,8 +603,6 @@ struct Table {
 }
 
 impl Table {
-    const LOWER: u64 = 0x80;
-
     fn new() -> Table {
         Table::of_length(0)
     }
@@ -593,42 +621,48 @@ impl Table {
         }
     }
 
-    /// Moves to the [`LENGTHS`]`[size]`, keeping what the table knows when each slot holds
-    /// its whole key (`whole_keys`: keys below 2^56), else forgetting it. (Moving to a
-    /// shorter length keeps what fits: of two keys that meet in a slot, the later.)
-    fn resize(&mut self, size: usize, whole_keys: bool) {
+    /// Moves to the [`LENGTHS`]`[size]`, keeping what the table knows. (Moving to a shorter
+    /// length keeps what fits: of two keys that meet in a slot, the later.)
+    fn resize(&mut self, size: usize) {
         let before = std::mem::replace(self, Table::of_length(size));
-        if whole_keys {
-            for entry in before.slots.into_iter().filter(|&entry| entry != 0) {
-                let slot = self.slot(entry >> 8);
-                self.slots[slot] = entry;
-            }
+        for (slot, &entry) in before.slots.iter().enumerate().filter(|&(_, &entry)| entry != 0) {
+            let at = self.slot(before.key(slot, entry));
+            self.slots[at] = entry;
         }
     }
 
     fn slot(&self, key: u64) -> usize {
-        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize
+        (key.wrapping_mul(SPREAD) >> self.shift) as usize
     }
 
     fn check(key: u64) -> u64 {
-        key & ((1 << 56) - 1)
+        key & ((1 << CHECK_BITS) - 1)
     }
 
-    fn get(&self, key: u64) -> Option<Bound> {
+    /// The key whose `entry` is in `slot`. The slot's top [`HIGH_BITS`] are those of the
+    /// key's product by [`SPREAD`]: the key's high bits times [`SPREAD`], plus the top bits of
+    /// its check's product, modulo 2^[`HIGH_BITS`].
+    fn key(&self, slot: usize, entry: u64) -> u64 {
+        let check = entry >> HIGH_BITS;
+        let top = slot as u64 >> (LENGTHS[self.size] - HIGH_BITS);
+        let carried = check.wrapping_mul(SPREAD) >> CHECK_BITS;
+        let high = top.wrapping_sub(carried).wrapping_mul(SPREAD_INVERSE) & ((1 << HIGH_BITS) - 1);
+        high << CHECK_BITS | check
+    }
+
+    fn get(&self, key: u64) -> Bounds {
         let entry = self.slots[self.slot(key)];
-        (entry != 0 && entry >> 8 == Table::check(key)).then(|| {
-            let score = (entry & 0x7f) as i32 - 64;
-            if entry & Table::LOWER != 0 { Bound::Lower(score) } else { Bound::Upper(score) }
-        })
+        if entry >> HIGH_BITS == Table::check(key) {
+            Bounds { lower: (entry & 0x7f) as i32 - 64, upper: 63 - (entry >> 7 & 0x7f) as i32 }
+        } else {
+            Bounds::NONE
+        }
     }
 
-    fn put(&mut self, key: u64, bound: Bound) {
-        let bits = match bound {
-            Bound::Lower(score) => Table::LOWER | (score + 64) as u64,
-            Bound::Upper(score) => (score + 64) as u64,
-        };
+    fn put(&mut self, key: u64, bounds: Bounds) {
         let slot = self.slot(key);
-        self.slots[slot] = Table::check(key) << 8 | bits;
+        self.slots[slot] =
+            Table::check(key) << HIGH_BITS | ((63 - bounds.upper) as u64) << 7 | (bounds.lower + 64) as u64;
     }
 
     /// Asks the processor to bring `key`'s slot into the cache, so that the search does not
@@ -751,7 +785,7 @@ impl Solver {
     /// s, with 7% more positions).
     fn begin(&mut self) {
         if self.table.size > 0 {
-            self.table.resize(0, self.shape.whole_keys());
+            self.table.resize(0);
         }
         self.solve_began = self.nodes;
     }
@@ -889,10 +923,7 @@ impl Solver {
     /// A score of at least `beta` that one of `moves` is known to give, from what the table
     /// knows of the position after it: a child whose score is at most `-beta`.
     fn refuting_child(&self, moves: &[Trial], beta: i32) -> Option<i32> {
-        moves.iter().find_map(|trial| match self.table.get(trial.key) {
-            Some(Bound::Upper(score)) if -score >= beta => Some(-score),
-            _ => None,
-        })
+        moves.iter().map(|trial| -self.table.get(trial.key).upper).find(|&score| score >= beta)
     }
 
     /// Whether the score of `position` is more than `bound`: a search on the null window
@@ -921,7 +952,7 @@ impl Solver {
         let position = &if FOUR { Position { shape: Shape::CONNECT_FOUR, ..*position } } else { *position };
         self.nodes += 1;
         if self.grow_after.get(self.table.size) == Some(&(self.nodes - self.solve_began)) {
-            self.table.resize(self.table.size + 1, position.shape.whole_keys());
+            self.table.resize(self.table.size + 1);
         }
         let cells = position.shape.cells();
         let next = position.non_losing_moves(opponent_wins);
@@ -944,11 +975,8 @@ impl Solver {
         }
         let (mut min, mut max) = (-(cells - 2 - position.stones) / 2, (cells - 1 - position.stones) / 2);
         let known = self.table.get(key);
-        match known {
-            Some(Bound::Lower(score)) => min = min.max(score),
-            Some(Bound::Upper(score)) => max = max.min(score),
-            None => {}
-        }
+        min = min.max(known.lower);
+        max = max.min(known.upper);
         if alpha < min {
             alpha = min;
             if alpha >= beta {
@@ -962,10 +990,10 @@ impl Solver {
             }
         }
         if position.stones < CUTOFF_UNTIL
-            && known.is_some()
+            && known != Bounds::NONE
             && let Some(score) = self.refuting_child(&moves, beta)
         {
-            self.table.put(key, Bound::Lower(score));
+            self.table.put(key, known.at_least(score));
             return score;
         }
         // Most threats first, the most central first among equals (an insertion sort).
@@ -984,12 +1012,12 @@ impl Solver {
         for trial in moves.iter() {
             let score = -self.negamax::<FOUR>(&position.after(trial.cell), trial.key, trial.threats, -beta, -alpha);
             if score >= beta {
-                self.table.put(key, Bound::Lower(score));
+                self.table.put(key, known.at_least(score));
                 return score;
             }
             alpha = alpha.max(score);
         }
-        self.table.put(key, Bound::Upper(alpha));
+        self.table.put(key, known.at_most(alpha));
         alpha
     }
 }
@@ -1146,32 +1174,49 @@ mod tests {
         assert_eq!(near.table.size, 2);
     }
 
-    /// Grown or shrunk back, the table keeps the bounds it knew when its slots hold whole keys
-    /// (these three fit in different slots of the smallest), and forgets them otherwise.
+    /// A slot and what it holds give back the whole key, whatever its bits and the table's
+    /// length; so grown or shrunk back, the table keeps the bounds it knew (these keys fit in
+    /// different slots of the smallest).
     #[test]
-    fn a_grown_table_keeps_whole_keys() {
-        let known = [(1, Bound::Lower(-20)), (12_345_678_901, Bound::Upper(30)), ((1 << 56) - 1, Bound::Lower(0))];
-        for whole_keys in [true, false] {
-            let mut table = Table::new();
-            for (key, bound) in known {
-                table.put(key, bound);
+    fn a_resized_table_keeps_every_key() {
+        assert_eq!(SPREAD.wrapping_mul(SPREAD_INVERSE), 1);
+        let mut random = 0x2545_F491_4F6C_DD1Du64;
+        for _ in 0..10_000 {
+            random ^= random << 13;
+            random ^= random >> 7;
+            random ^= random << 17;
+            for size in 0..LENGTHS.len() {
+                let mut table = Table::of_length(size);
+                table.put(random, Bounds { lower: -3, upper: 5 });
+                let slot = table.slot(random);
+                assert_eq!(table.key(slot, table.slots[slot]), random, "{random:#x}, length {}", LENGTHS[size]);
             }
-            for size in 1..LENGTHS.len() {
-                table.resize(size, whole_keys);
-                assert_eq!(table.size, size);
-                for (key, bound) in known {
-                    assert_eq!(table.get(key), whole_keys.then_some(bound), "key {key}");
-                }
-            }
-            table.resize(0, whole_keys);
-            assert_eq!(table.size, 0);
-            for (key, bound) in known {
-                assert_eq!(table.get(key), whole_keys.then_some(bound), "key {key}, shrunk");
-            }
-            table.resize(1, whole_keys);
-            table.clear();
-            assert!(table.size == 0 && known.iter().all(|&(key, _)| table.get(key).is_none()));
         }
+        let known = [
+            (1, Bounds::NONE.at_least(-20)),
+            (12_345_678_901, Bounds::NONE.at_most(30)),
+            ((1 << 56) - 1, Bounds { lower: 0, upper: 2 }),
+            (u64::MAX, Bounds { lower: -64, upper: -64 }),
+        ];
+        let mut table = Table::new();
+        for (key, bounds) in known {
+            table.put(key, bounds);
+        }
+        for size in 1..LENGTHS.len() {
+            table.resize(size);
+            assert_eq!(table.size, size);
+            for (key, bounds) in known {
+                assert_eq!(table.get(key), bounds, "key {key}");
+            }
+        }
+        table.resize(0);
+        assert_eq!(table.size, 0);
+        for (key, bounds) in known {
+            assert_eq!(table.get(key), bounds, "key {key}, shrunk");
+        }
+        table.resize(1);
+        table.clear();
+        assert!(table.size == 0 && known.iter().all(|&(key, _)| table.get(key) == Bounds::NONE));
     }
 
     /// A position and its mirror image share the table's key while mirrors meet often, and
