@@ -1185,11 +1185,11 @@ mod tests {
             random ^= random << 13;
             random ^= random >> 7;
             random ^= random << 17;
-            for size in 0..LENGTHS.len() {
+            for (size, length) in LENGTHS.iter().enumerate() {
                 let mut table = Table::of_length(size);
                 table.put(random, Bounds { lower: -3, upper: 5 });
                 let slot = table.slot(random);
-                assert_eq!(table.key(slot, table.slots[slot]), random, "{random:#x}, length {}", LENGTHS[size]);
+                assert_eq!(table.key(slot, table.slots[slot]), random, "{random:#x}, length {length}");
             }
         }
         let known = [
