@@ -1176,22 +1176,28 @@ mod tests {
     }
 
     /// A slot and what it holds give back the whole key, whatever its bits and the table's
-    /// length; so grown or shrunk back, the table keeps the bounds it knew (these keys fit in
-    /// different slots of the smallest).
+    /// length, and another key that meets it in its slot finds nothing there; so grown or
+    /// shrunk back, the table keeps the bounds it knew (these keys fit in different slots of
+    /// the smallest).
     #[test]
     fn a_resized_table_keeps_every_key() {
         assert_eq!(SPREAD.wrapping_mul(SPREAD_INVERSE), 1);
+        let mut tables: Vec<Table> = (0..LENGTHS.len()).map(Table::of_length).collect();
         let mut random = 0x2545_F491_4F6C_DD1Du64;
         for _ in 0..10_000 {
             random ^= random << 13;
             random ^= random >> 7;
             random ^= random << 17;
-            for (size, length) in LENGTHS.iter().enumerate() {
-                let mut table = Table::of_length(size);
+            for table in &mut tables {
                 table.put(random, Bounds { lower: -3, upper: 5 });
                 let slot = table.slot(random);
-                assert_eq!(table.key(slot, table.slots[slot]), random, "{random:#x}, length {length}");
+                assert_eq!(table.key(slot, table.slots[slot]), random, "{random:#x}, length {}", LENGTHS[table.size]);
             }
+            // Another check in the smallest table's slot: a key that meets this one there.
+            let (table, slot) = (&tables[0], tables[0].slot(random));
+            let other = table.key(slot, (random ^ 1) << HIGH_BITS);
+            assert_eq!(table.slot(other), slot);
+            assert_eq!(table.get(other), Bounds::NONE, "{other:#x} in the slot of {random:#x}");
         }
         let known = [
             (1, Bounds::NONE.at_least(-20)),
